@@ -1,0 +1,24 @@
+# The two commands of the README: `make serve` and `make test`. Both install what they need
+# into .venv first (once, and again whenever pyproject.toml changes).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: serve test build install
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check "pip==26.3"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev
+	touch $@
+
+install: $(BIN)/.installed
+
+serve: $(BIN)/.installed
+	$(BIN)/mkdocs serve --livereload --dev-addr 127.0.0.1:8000
+
+build: $(BIN)/.installed
+	$(BIN)/mkdocs build --strict
+
+test: $(BIN)/.installed
+	$(BIN)/pytest
