@@ -9,8 +9,8 @@ import doctest
 import html
 import re
 
-BLOCK = re.compile(r'<div class="language-pycon highlight">(.*?)</div>', re.S)
-CODE = re.compile(r"<code>(.*?)</code>", re.S)
+BLOCK = re.compile(r'<div class="language-pycon highlight">(.*?)</div>', re.DOTALL)
+CODE = re.compile(r"<code>(.*?)</code>", re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
 
 
