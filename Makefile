@@ -21,4 +21,5 @@ build: $(BIN)/.installed
 	$(BIN)/mkdocs build --strict
 
 test: $(BIN)/.installed
+	tools/ensure-browser
 	$(BIN)/pytest

@@ -1,0 +1,99 @@
+"""The two languages stay page for page, and every snippet is shown and exists."""
+
+import re
+
+import pytest
+
+from tests.sitetools import (
+    DOCS,
+    LANGUAGES,
+    SNIPPETS,
+    headings,
+    includes,
+    markdown_pages,
+    pages,
+    snippet_files,
+)
+
+EN, ZH = LANGUAGES
+TWINS = sorted(set(markdown_pages(EN)) & set(markdown_pages(ZH)))
+ALL_MD = [(lang, page) for lang in LANGUAGES for page in markdown_pages(lang)]
+
+
+def test_every_page_has_a_twin():
+    missing = [
+        f"docs/{a}/{p} has no twin at docs/{b}/{p}: translate it (same path)"
+        for a, b in ((EN, ZH), (ZH, EN))
+        for p in sorted(set(pages(a)) - set(pages(b)))
+    ]
+    assert not missing, "\n".join(missing)
+
+
+@pytest.mark.parametrize("page", TWINS)
+def test_twins_include_the_same_snippets_in_the_same_order(page):
+    en, zh = includes(DOCS / EN / page), includes(DOCS / ZH / page)
+    assert en == zh, (
+        f"docs/en/{page} and docs/zh/{page} must include the same snippets in the same order;\n"
+        f"  en: {en}\n  zh: {zh}"
+    )
+
+
+@pytest.mark.parametrize("page", TWINS)
+def test_twins_have_the_same_heading_anchors(page):
+    en = [a for _, _, a in headings(DOCS / EN / page)]
+    zh = [a for _, _, a in headings(DOCS / ZH / page)]
+    assert en == zh, (
+        f"docs/en/{page} and docs/zh/{page} must have the same heading anchors, in order;\n"
+        f"  en: {en}\n  zh: {zh}"
+    )
+
+
+@pytest.mark.parametrize(("lang", "page"), ALL_MD)
+def test_every_heading_has_an_explicit_anchor(lang, page):
+    bare = [title for _, title, anchor in headings(DOCS / lang / page) if anchor is None]
+    assert not bare, (
+        f"docs/{lang}/{page}: give these headings an explicit anchor, the same in both "
+        f"languages, e.g. `## Title {{ #title }}`: {bare}"
+    )
+
+
+def test_no_orphan_snippets():
+    used = {name for lang, page in ALL_MD for name in includes(DOCS / lang / page)}
+    orphans = [f"snippets/{s}" for s in snippet_files() if s not in used]
+    assert not orphans, "snippets that no page includes (include them or delete them):\n  " + (
+        "\n  ".join(orphans)
+    )
+
+
+@pytest.mark.parametrize(("lang", "page"), ALL_MD)
+def test_every_include_resolves(lang, page):
+    missing = [name for name in includes(DOCS / lang / page) if not (SNIPPETS / name).is_file()]
+    assert not missing, f"docs/{lang}/{page} includes snippets that do not exist: " + ", ".join(
+        f"snippets/{m}" for m in missing
+    )
+
+
+FENCE_OPEN = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)(.*)$")
+SCRIPT_LANGUAGES = {"bash", "sh", "shell", "console", "text", "yaml", "toml", "json", "diff"}
+
+
+@pytest.mark.parametrize(("lang", "page"), ALL_MD)
+def test_python_appears_only_as_checked_snippets(lang, page):
+    """A pycon/python fence in a page must be a snippet include (or is run by Sybil inline)."""
+    text = (DOCS / lang / page).read_text(encoding="utf-8")
+    problems, fence, language, body = [], None, None, []
+    for number, line in enumerate(text.splitlines(), 1):
+        match = FENCE_OPEN.match(line)
+        if fence is None and match:
+            fence, language, body, start = match.group(1), match.group(2), [], number
+        elif fence is not None and line.strip() == fence:
+            if language not in SCRIPT_LANGUAGES | {"python", "py", "pycon", "mermaid", ""}:
+                problems.append(f"line {start}: fence language {language!r} is not allowed")
+            if not language:
+                problems.append(f"line {start}: a fence needs a language")
+            if language == "mermaid":
+                problems.append(f"line {start}: mermaid loads a script from a third-party host")
+            fence = None
+        elif fence is not None:
+            body.append(line)
+    assert not problems, f"docs/{lang}/{page}:\n  " + "\n  ".join(problems)
