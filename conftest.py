@@ -5,7 +5,7 @@ to files below its own folder.
 """
 
 import re
-from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
+from doctest import ELLIPSIS, NORMALIZE_WHITESPACE, REPORT_UDIFF
 
 import pytest
 from sybil import Sybil
@@ -15,7 +15,7 @@ from sybil.parsers.rest import DocTestParser
 
 # Sybil's NUMBER flag is deliberately absent: torch prints `2.` for whole floats, and with
 # NUMBER `tensor([2., 2., 3.])` passed against `[2., 2., 2.]`.
-FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE
+FLAGS = ELLIPSIS | NORMALIZE_WHITESPACE | REPORT_UDIFF
 INCLUDE = re.compile(r'^\s*--8<--\s+"[^"]+"\s*$')
 
 
