@@ -1,0 +1,1 @@
+"""Benchmarks of what tutorials claim about speed and memory. Run: python -m bench."""

@@ -1,0 +1,64 @@
+"""The models and modes the benchmarks compare."""
+
+import contextlib
+
+import torch
+from torch import nn
+
+MODES = {
+    "grad": contextlib.nullcontext,
+    "no_grad": torch.no_grad,
+    "inference_mode": torch.inference_mode,
+}
+
+
+def mlp(depth, width):
+    """depth × (Linear(width, width) → ReLU), seeded so every run builds the same weights."""
+    torch.manual_seed(0)
+    layers = []
+    for _ in range(depth):
+        layers += [nn.Linear(width, width), nn.ReLU()]
+    return nn.Sequential(*layers)
+
+
+def saved_activation_bytes(model, x, mode):
+    """Bytes autograd saves for backward during one forward pass, parameters not counted.
+
+    Measured with saved-tensor hooks: every tensor autograd keeps for the backward pass goes
+    through `pack`. Each storage counts once (ReLU's output is also the next layer's saved
+    input); parameters are kept by reference (no new memory), so they are skipped.
+    """
+    seen = {p.untyped_storage().data_ptr() for p in model.parameters()}
+    total = 0
+
+    def pack(tensor):
+        nonlocal total
+        storage = tensor.untyped_storage()
+        if storage.data_ptr() not in seen:
+            seen.add(storage.data_ptr())
+            total += storage.nbytes()
+        return tensor
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t), MODES[mode]():
+        model(x)
+    return total
+
+
+def profiled_forward_bytes(model, x, mode):
+    """CPU memory still allocated at the end of one forward pass, measured by torch.profiler
+    (profile_memory=True): the output plus everything autograd keeps for backward.
+
+    Returns (net bytes held, peak bytes) over the forward, from the profiler's allocation and
+    free events in the order they happened.
+    """
+    from torch.profiler import ProfilerActivity, profile
+
+    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof, MODES[mode]():
+        out = model(x)
+    events = sorted(prof.events(), key=lambda e: e.time_range.start)
+    held = peak = 0
+    for event in events:
+        held += event.self_cpu_memory_usage
+        peak = max(peak, held)
+    del out
+    return held, peak

@@ -1,0 +1,53 @@
+"""Benchmarks: only what does not depend on the machine is asserted, never a timing."""
+
+import json
+import re
+
+import pytest
+import torch
+
+from bench.models import MODES, mlp, profiled_forward_bytes, saved_activation_bytes
+from hooks.bench_tables import MARKER, RESULTS, render
+from tests.sitetools import DOCS, LANGUAGES
+
+DEPTHS = (1, 2, 4)
+
+
+@pytest.fixture(scope="module")
+def x():
+    torch.manual_seed(0)
+    return torch.randn(8, 32)
+
+
+def test_without_grad_nothing_is_saved_for_backward(x):
+    for depth in DEPTHS:
+        model = mlp(depth, 32)
+        assert saved_activation_bytes(model, x, "no_grad") == 0
+        assert saved_activation_bytes(model, x, "inference_mode") == 0
+
+
+def test_with_grad_saved_memory_grows_by_one_activation_per_layer(x):
+    saved = [saved_activation_bytes(mlp(depth, 32), x, "grad") for depth in DEPTHS]
+    activation = x.numel() * x.element_size()
+    assert saved == [activation * (depth + 1) for depth in DEPTHS]
+
+
+def test_profiler_sees_memory_held_grow_with_depth_only_with_grad(x):
+    held = {m: [profiled_forward_bytes(mlp(d, 32), x, m)[0] for d in DEPTHS] for m in MODES}
+    assert held["grad"] == sorted(held["grad"]) and held["grad"][0] < held["grad"][-1]
+    assert len(set(held["no_grad"])) == 1 and len(set(held["inference_mode"])) == 1
+
+
+def test_every_table_on_the_measured_page_renders_from_the_results():
+    results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    for key in ("machine", "memory", "autocast_memory", "forward_time", "matmul_time", "compile"):
+        assert key in results, f"{RESULTS.name} lacks {key!r}: rerun `python -m bench`"
+    for lang in LANGUAGES:
+        page = DOCS / lang / "measured" / "claims.md"
+        names = MARKER.findall(page.read_text(encoding="utf-8"))
+        assert names, f"{page}: no <!-- bench:NAME --> tables"
+        for name in names:
+            table = render(name, results, lang)
+            assert re.match(r"\| .+ \|\n\|(---\|)+\n", table), (page, name, table)
+    for plot in ("memory.svg", "forward_time.svg"):
+        assert (RESULTS.parent / plot).is_file(), f"docs/assets/bench/{plot}: run python -m bench"
