@@ -149,3 +149,31 @@ def test_chinese_search_finds_the_autograd_page(site):
     text = "".join(d["title"] + d["text"] for d in docs).replace("\u200b", "")
     for word in ("梯度", "计算图", "反向传播"):
         assert word in text, f"the search index holds no Chinese autograd page with {word!r}"
+
+
+LOCAL_REF = re.compile(
+    r"""<(?:img|script|source)\b[^>]*?\bsrc="([^"]+)"|<(?:a|link)\b[^>]*?\bhref="([^"]+)\""""
+)
+
+
+@pytest.mark.parametrize(("lang", "page"), PAGES)
+def test_every_local_link_and_image_resolves(site, lang, page):
+    """Images, stylesheets, scripts and links of a built page point at files that exist."""
+    built = site_page(site, lang, page)
+    text = built.read_text(encoding="utf-8")
+    broken = []
+    for match in LOCAL_REF.finditer(text):
+        url = html.unescape(match.group(1) or match.group(2))
+        parsed = urlparse(url)
+        if parsed.scheme or url.startswith(("#", "//", "mailto:")) or not parsed.path:
+            continue
+        if parsed.path.startswith("/"):  # absolute: below site_url's path
+            prefix = urlparse(site_url()).path
+            target = site / parsed.path.removeprefix(prefix).lstrip("/")
+        else:
+            target = (built.parent / parsed.path).resolve()
+        if target.is_dir():
+            target = target / "index.html"
+        if not target.is_file():
+            broken.append(url)
+    assert not broken, f"docs/{lang}/{page}: the built page points at missing files: {broken}"
