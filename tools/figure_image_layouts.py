@@ -1,0 +1,91 @@
+"""Draw docs/assets/figures/image-layouts.svg from the image that the Tensors chapter builds.
+
+The tensor is not rebuilt here: snippets/tensors/image_layout.pycon is run as a doctest,
+and its `img` (channels first, shape (3, H, W)) is drawn three ways: its three channel
+planes as stored, `img.permute(1, 2, 0)` (channels last, what imshow expects) and
+`img.reshape(H, W, 3)` (same shape, scrambled pixels). Every pixel is an SVG rect, so the
+file is plain text and the same on every machine.
+
+    python tools/figure_image_layouts.py    # rewrite the SVG after changing the snippet
+
+tests/test_figure_image_layouts.py fails while the committed SVG differs from this output.
+"""
+
+import doctest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SNIPPET = ROOT / "snippets" / "tensors" / "image_layout.pycon"
+FIGURE = ROOT / "docs" / "assets" / "figures" / "image-layouts.svg"
+
+PIXEL = 16  # side of one image pixel in the drawing
+GAP = 16  # between two pictures
+MARGIN = 24
+LABEL = 28  # height of the label row under each picture
+FONT = 'font-family="monospace" font-size="13" text-anchor="middle" fill="#222"'
+
+
+def snippet_image():
+    """The `img` tensor of the snippet, made by running the snippet as the doctests do."""
+    session = SNIPPET.read_text(encoding="utf-8")
+    test = doctest.DocTestParser().get_doctest(session, {}, SNIPPET.name, str(SNIPPET), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    failed, _ = runner.run(test, out=lambda report: None, clear_globs=False)
+    if failed:
+        raise SystemExit(f"{SNIPPET}: {failed} example(s) fail; fix the snippet first")
+    return test.globs["img"]
+
+
+def _picture(rgb, x, y, label):
+    """SVG of an (H, W, 3) tensor with values in [0, 1], its top-left corner at (x, y)."""
+    height, width, _ = rgb.shape
+    parts = []
+    for i in range(height):
+        for j in range(width):
+            r, g, b = (round(float(v) * 255) for v in rgb[i, j])
+            parts.append(
+                f'<rect x="{x + j * PIXEL}" y="{y + i * PIXEL}" width="{PIXEL}" '
+                f'height="{PIXEL}" fill="#{r:02x}{g:02x}{b:02x}"/>'
+            )
+    w, h = width * PIXEL, height * PIXEL
+    parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="none" stroke="#888"/>')
+    parts.append(f'<text x="{x + w // 2}" y="{y + h + 20}" {FONT}>{label}</text>')
+    return parts
+
+
+def render(img):
+    """The SVG text: channel planes on top, the two (H, W, 3) versions below."""
+    channels, height, width = img.shape
+    w, h = width * PIXEL, height * PIXEL
+    size_x = 2 * MARGIN + channels * w + (channels - 1) * GAP
+    size_y = 2 * MARGIN + 2 * (h + LABEL) + GAP
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size_x}" height="{size_y}" '
+        f'viewBox="0 0 {size_x} {size_y}" shape-rendering="crispEdges">'
+    )
+    title = (
+        f"<title>img{tuple(img.shape)} shown channel by channel, after permute(1, 2, 0) "
+        f"and after reshape({height}, {width}, {channels})</title>"
+    )
+    parts = [svg, title, f'<rect width="{size_x}" height="{size_y}" fill="#fff"/>']
+    for c in range(channels):
+        plane = img.new_zeros(height, width, channels)
+        plane[:, :, c] = img[c]
+        parts += _picture(plane, MARGIN + c * (w + GAP), MARGIN, f"img[{c}]")
+    y = MARGIN + h + LABEL + GAP
+    parts += _picture(img.permute(1, 2, 0), MARGIN, y, "img.permute(1, 2, 0)")
+    wrong = img.reshape(height, width, channels)
+    right = size_x - MARGIN - w
+    parts += _picture(wrong, right, y, f"img.reshape({height}, {width}, {channels})")
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def main():
+    FIGURE.parent.mkdir(parents=True, exist_ok=True)
+    FIGURE.write_text(render(snippet_image()), encoding="utf-8")
+    print(f"wrote {FIGURE.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
