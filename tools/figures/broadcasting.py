@@ -102,13 +102,15 @@ def render():
     grid = tuple(total.shape)
 
     width, height = 660, 400
+    fonts = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+    title = (
+        f"{_shape(a.shape)} + {_shape(b.shape)} → {_shape(out_shape)}; "
+        f"{_shape(column.shape)} + {_shape(row.shape)} → {_shape(total.shape)}"
+    )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans Mono, Menlo, Consolas, '
-        f'monospace" role="img">',
-        f"<title>{escape(_shape(a.shape))} + {escape(_shape(b.shape))} → "
-        f"{escape(_shape(out_shape))}; {escape(_shape(column.shape))} + "
-        f"{escape(_shape(row.shape))} → {escape(_shape(total.shape))}</title>",
+        + f'viewBox="0 0 {width} {height}" font-family="{fonts}" role="img">',
+        f"<title>{escape(title)}</title>",
         f'<rect width="{width}" height="{height}" rx="8" fill="#ffffff"/>',
     ]
     parts += shape_rows(tuple(a.shape), tuple(b.shape), tuple(out_shape), 200, 24)
@@ -136,7 +138,7 @@ def _shape(shape):
 def main():
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(render(), encoding="utf-8")
-    print(f"wrote {OUT.relative_to(Path.cwd()) if OUT.is_relative_to(Path.cwd()) else OUT}")
+    print(f"wrote {OUT}")
 
 
 if __name__ == "__main__":
