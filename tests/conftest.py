@@ -25,14 +25,17 @@ def run_id(config):
 
 @pytest.fixture(scope="session")
 def site(request):
-    """The site, built once per test run with `mkdocs build --strict`, shared by the workers."""
+    """The site, built once per test run with `mkdocs build --strict`, shared by the workers.
+
+    Not `--quiet`: mkdocs then drops warnings before --strict can count them.
+    """
     testrun_uid = run_id(request.config)
     with open(ROOT / ".site-test.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         stamp = SITE / ".testrun"
         if not (stamp.exists() and stamp.read_text() == testrun_uid):
             result = subprocess.run(
-                [str(MKDOCS), "build", "--strict", "--quiet", "--site-dir", str(SITE)],
+                [str(MKDOCS), "build", "--strict", "--site-dir", str(SITE)],
                 check=False,
                 cwd=ROOT,
                 capture_output=True,
