@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test build install
+.PHONY: serve test build install lint
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,12 @@ serve: $(BIN)/.installed
 build: $(BIN)/.installed
 	$(BIN)/mkdocs build --strict
 
+# The translation report only informs (it never fails the build); see CONTRIBUTING.md.
 test: $(BIN)/.installed
 	tools/ensure-browser
+	-$(BIN)/python -m tools.stale_translations
 	$(BIN)/pytest
+
+# The pre-commit hooks on every file; they run tools from .venv, so it goes first on PATH.
+lint: $(BIN)/.installed
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/pre-commit run --all-files

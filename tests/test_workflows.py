@@ -57,7 +57,13 @@ def test_pages_builds_strictly_and_deploys():
     assert workflow["on"]["push"]["branches"] == ["main"]
 
 
-def test_drift_runs_weekly_against_the_newest_torch():
+def test_drift_runs_weekly_against_the_newest_torch_and_publishes_the_report():
     workflow = load("drift.yml")
     assert "schedule" in workflow["on"] and "workflow_dispatch" in workflow["on"]
-    assert any("install --upgrade torch" in c for c in commands(workflow))
+    runs = commands(workflow)
+    upgrade = next(i for i, c in enumerate(runs) if "install --upgrade torch" in c)
+    report = next(i for i, c in enumerate(runs) if "-m tools.drift_report --output drift.md" in c)
+    assert upgrade < report, "drift.yml must upgrade torch before it runs the drift report"
+    assert 'drift.md >> "$GITHUB_STEP_SUMMARY"' in runs[report], "publish it as the job summary"
+    assert any("gh issue create" in c and "--body-file drift.md" in c for c in runs)
+    assert workflow["permissions"]["issues"] == "write"

@@ -1,0 +1,79 @@
+"""The glossary (glossary.yml) is well formed, shown on the site, and followed by docs/zh."""
+
+import re
+
+import pytest
+
+from hooks.glossary import PLACEHOLDER, load, rows
+from tests.sitetools import DOCS, LANGUAGES, markdown_pages, site_page, without_fences
+
+TERMS = load()
+
+
+def wrong_terms(text, terms=TERMS):
+    """(line, wrong term, right term) for each `avoid` term in the prose of a page.
+
+    Code (fenced blocks and `inline code`) is left out, so a page can quote a wrong term
+    in backticks, e.g. to say that it is wrong.
+    """
+    found = []
+    for number, line in enumerate(without_fences(text).splitlines(), 1):
+        prose = re.sub(r"`[^`]*`", "", line)
+        for term in terms:
+            found += [(number, w, term["zh"]) for w in term.get("avoid", []) if w in prose]
+    return found
+
+
+def test_glossary_entries_are_well_formed():
+    problems = []
+    for number, term in enumerate(TERMS, 1):
+        avoid = term.get("avoid", [])
+        if not (isinstance(term.get("en"), str) and isinstance(term.get("zh"), str)):
+            problems.append(f"entry {number}: needs `en:` and `zh:` strings: {term}")
+        elif not (isinstance(avoid, list) and all(isinstance(a, str) for a in avoid)):
+            problems.append(f"entry {number} ({term['en']}): `avoid` must be a list of terms")
+        else:
+            problems += [
+                f"entry {number} ({term['en']}): avoid term {a!r} is part of the term {t['zh']!r}"
+                for a in avoid
+                for t in TERMS
+                if a in str(t.get("zh"))
+            ]
+    english = [str(term.get("en")) for term in TERMS]
+    problems += [
+        f"{e!r} is in the glossary twice" for e in sorted(set(english)) if english.count(e) > 1
+    ]
+    assert not problems, "glossary.yml:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("page", markdown_pages("zh"))
+def test_chinese_pages_use_the_glossary_terms(page):
+    found = wrong_terms((DOCS / "zh" / page).read_text(encoding="utf-8"))
+    assert not found, "\n".join(
+        f"docs/zh/{page}:{line}: {wrong!r} is a translation to avoid; write {right!r} "
+        "(glossary.yml)"
+        for line, wrong, right in found
+    )
+
+
+def test_a_wrong_term_is_found_with_its_line_and_the_right_one():
+    text = "# 标题\n\n这里用了就地操作。\n\n`就地操作` 在代码里不算。\n"
+    assert wrong_terms(text) == [(3, "就地操作", "原地操作")]
+
+
+def test_the_glossary_rows_hold_every_term():
+    table = rows(TERMS).splitlines()
+    assert len(table) == len(TERMS)
+    for term in TERMS:
+        assert any(f"| {term['zh']} |" in row for row in table), term
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_glossary_page_shows_glossary_yml(site, lang):
+    page = "reference/glossary.md"
+    assert PLACEHOLDER in (DOCS / lang / page).read_text(encoding="utf-8")
+    built = site_page(site, lang, page).read_text(encoding="utf-8")
+    assert "glossary_rows" not in built, f"docs/{lang}/{page}: the placeholder was not replaced"
+    cells = re.findall(r"<td>(.*?)</td>", built)
+    missing = [t["zh"] for t in TERMS if t["zh"] not in cells]
+    assert not missing, f"docs/{lang}/{page}: the built table lacks {missing}"

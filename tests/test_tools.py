@@ -1,0 +1,153 @@
+"""The maintainer commands in tools/, run in-process on copies in a temporary folder."""
+
+import doctest
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import conftest
+from tests.sitetools import SNIPPETS
+from tools import drift_report, examples, stale_translations, update_outputs
+
+SMALL = ["autograd/accumulation.pycon", "autograd/two_inputs.pycon", "autograd/chain_rule.pycon"]
+
+
+@pytest.fixture
+def copies(tmp_path):
+    """Three small snippets of the tree, copied: {name: path}."""
+    paths = {}
+    for name in SMALL:
+        paths[name] = tmp_path / name.replace("/", "-")
+        shutil.copyfile(SNIPPETS / name, paths[name])
+    return paths
+
+
+def one_line(text):
+    lines = text.strip().splitlines()
+    assert len(lines) == 1, f"expected a one-line reason, got: {text!r}"
+    return lines[0]
+
+
+def test_tools_compare_like_the_tests():
+    assert examples.FLAGS == conftest.FLAGS & ~doctest.REPORTING_FLAGS
+
+
+def test_update_outputs_leaves_an_unchanged_tree_byte_for_byte(copies, tmp_path, capsys):
+    before = {path: path.read_bytes() for path in copies.values()}
+    assert update_outputs.main([str(tmp_path)]) == 0
+    assert {path: path.read_bytes() for path in copies.values()} == before
+    assert "rewrote 0 expected outputs" in capsys.readouterr().out
+
+
+def test_update_outputs_rewrites_only_a_stale_output(copies, capsys):
+    stale = copies["autograd/accumulation.pycon"]
+    fresh = stale.read_text(encoding="utf-8")
+    stale.write_text(fresh.replace("tensor(16.)", "tensor(99.)"), encoding="utf-8")
+    others = {p: p.read_bytes() for p in copies.values() if p != stale}
+    assert update_outputs.main([str(p) for p in copies.values()]) == 0
+    assert stale.read_text(encoding="utf-8") == fresh
+    assert {p: p.read_bytes() for p in others} == others  # `0x...` ellipsis kept, too
+    out = capsys.readouterr().out
+    assert f"{stale}:7: output rewritten" in out and "rewrote 1 expected outputs in 1 files" in out
+
+
+def test_update_outputs_writes_exceptions_in_traceback_form(tmp_path):
+    path = tmp_path / "errors.pycon"
+    path.write_text(">>> 1 / 0\n0\n>>> object()\n<object object at 0x...>\n", encoding="utf-8")
+    assert update_outputs.main([str(path)]) == 0
+    assert path.read_text(encoding="utf-8") == (
+        ">>> 1 / 0\nTraceback (most recent call last):\n  ...\nZeroDivisionError: division by zero\n"
+        ">>> object()\n<object object at 0x...>\n"
+    )
+
+
+def test_drift_report_names_file_line_expected_and_got(copies, tmp_path, capsys):
+    stale = copies["autograd/accumulation.pycon"]
+    stale.write_text(stale.read_text().replace("tensor(16.)", "tensor(99.)"), encoding="utf-8")
+    report = tmp_path / "drift.md"
+    assert drift_report.main(["--output", str(report), str(stale)]) == 1
+    text = report.read_text(encoding="utf-8")
+    assert f"`{stale}`, line 7" in text and ">>> x.grad" in text
+    assert "Expected:\n\n```text\ntensor(99.)\n```" in text
+    assert "Got:\n\n```text\ntensor(16.)\n```" in text
+    assert f"{stale}:7: output changed" in capsys.readouterr().out
+    stale.write_text(stale.read_text().replace("tensor(99.)", "tensor(16.)"), encoding="utf-8")
+    assert drift_report.main(["--output", str(report), str(stale)]) == 0
+    assert "No drift" in report.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("tool", [update_outputs, drift_report])
+def test_bad_input_stops_with_a_one_line_reason(tool, tmp_path, monkeypatch, capsys):
+    broken = tmp_path / "broken.pycon"
+    broken.write_text(">>>x = 1\n", encoding="utf-8")
+    assert tool.main([str(broken)]) == 2
+    assert str(broken) in one_line(capsys.readouterr().err)
+
+    monkeypatch.chdir(tmp_path)  # outside the repository: no snippets/ here
+    assert tool.main([]) == 2
+    assert str(tmp_path) in one_line(capsys.readouterr().err)
+
+    monkeypatch.setitem(sys.modules, "torch", None)  # as if torch were not installed
+    assert tool.main([str(broken)]) == 2
+    assert sys.executable in one_line(capsys.readouterr().err)
+
+
+def test_update_outputs_does_not_record_an_import_error(tmp_path, capsys):
+    path = tmp_path / "imports.pycon"
+    text = ">>> import no_such_module_here\n>>> 1\n1\n"
+    path.write_text(text, encoding="utf-8")
+    assert update_outputs.main([str(path)]) == 2
+    assert f"{path}:1: ModuleNotFoundError" in one_line(capsys.readouterr().err)
+    assert path.read_text(encoding="utf-8") == text
+
+
+def git(*args, cwd):
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A tiny site repository: one page in both languages, the English one edited later."""
+    for name, value in (("NAME", "t"), ("EMAIL", "t@example.com")):
+        monkeypatch.setenv(f"GIT_AUTHOR_{name}", value)
+        monkeypatch.setenv(f"GIT_COMMITTER_{name}", value)
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", os.devnull)
+    root = tmp_path / "site"
+    for lang in ("en", "zh"):
+        (root / "docs" / lang).mkdir(parents=True)
+        (root / "docs" / lang / "page.md").write_text(f"# {lang}\n", encoding="utf-8")
+    git("init", "-q", cwd=root)
+    git("add", ".", cwd=root)
+    git("commit", "-qm", "both languages", cwd=root)
+    (root / "docs" / "en" / "page.md").write_text("# en, edited\n", encoding="utf-8")
+    git("commit", "-qam", "edit the English page", cwd=root)
+    return root
+
+
+def test_stale_translations_lists_a_chinese_page_behind_its_twin(repo, monkeypatch, capsys):
+    monkeypatch.chdir(repo)
+    assert stale_translations.main() == 0
+    out = capsys.readouterr().out
+    assert "docs/zh/page.md: its English twin changed in 1 commit(s) since:" in out
+    assert "edit the English page" in out
+
+    (repo / "docs" / "zh" / "page.md").write_text("# zh, updated\n", encoding="utf-8")
+    git("commit", "-qam", "update the translation", cwd=repo)
+    assert stale_translations.main() == 0
+    assert "0 Chinese page(s)" in capsys.readouterr().out
+
+
+def test_stale_translations_in_a_shallow_clone_or_outside_a_repo(
+    repo, tmp_path, monkeypatch, capsys
+):
+    clone = tmp_path / "clone"
+    git("clone", "-q", "--depth", "1", f"file://{repo}", str(clone), cwd=tmp_path)
+    monkeypatch.chdir(clone)
+    assert stale_translations.main() == 0
+    assert "shallow clone" in capsys.readouterr().out
+    monkeypatch.chdir(tmp_path)  # not a git repository
+    assert stale_translations.main() == 2
+    assert str(tmp_path) in one_line(capsys.readouterr().err)

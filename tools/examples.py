@@ -1,0 +1,124 @@
+"""Run snippet files the way the tests do, and say what each example really prints.
+
+Shared by tools.update_outputs (rewrites outputs) and tools.drift_report (reports them).
+Each file runs in its own namespace, example by example, as Sybil runs it under pytest,
+and is compared with the same checker and flags.
+"""
+
+import contextlib
+import doctest
+import io
+import sys
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from sybil.evaluators.doctest import OutputChecker
+
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE  # as in conftest.py
+CHECKER = OutputChecker()  # doctest's, ignoring trailing whitespace as Sybil does
+TRACEBACK = "Traceback (most recent call last):\n  ...\n"
+
+
+class BadInput(Exception):
+    """A reason to stop, in one line that names the file."""
+
+
+@dataclass
+class Result:
+    path: Path
+    example: doctest.Example
+    got: str  # what it printed, or the doctest form of the exception it raised
+    exc_msg: str | None  # the exception's last line(s), when it raised one
+    matches: bool
+
+    @property
+    def line(self):
+        return self.example.lineno + 1
+
+
+def require_torch():
+    """The installed torch version; BadInput when there is none."""
+    try:
+        import torch
+    except ImportError as error:
+        raise BadInput(f"{sys.executable}: cannot import torch ({error}); `make install`") from None
+    return torch.__version__
+
+
+def snippet_files(paths):
+    """The files named, and the *.pycon files under the folders named (default: snippets/)."""
+    if not paths:
+        if not Path("snippets").is_dir():
+            raise BadInput(
+                f"{Path.cwd()}: no snippets/ folder here; run it from the repository root"
+            )
+        paths = ["snippets"]
+    files = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            files += sorted(path.rglob("*.pycon"))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise BadInput(f"{name}: no such file or folder")
+    return files
+
+
+def needs_a_gpu_we_lack(path):
+    import torch
+
+    return path.name.endswith(".cuda.pycon") and not torch.cuda.is_available()
+
+
+def parse(path):
+    """The text of a snippet file and its doctest examples."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        examples = doctest.DocTestParser().get_examples(text, str(path))
+    except (OSError, UnicodeError, ValueError) as error:
+        raise BadInput(f"{path}: cannot parse it as a doctest session: {error}") from None
+    if not examples:
+        raise BadInput(f"{path}: no `>>> ` example in it")
+    return text, examples
+
+
+def execute(example, namespace, path):
+    """Run one example as doctest does: (what it printed, exception message or None)."""
+    out, hook = io.StringIO(), sys.displayhook
+    sys.displayhook = sys.__displayhook__
+    try:
+        with contextlib.redirect_stdout(out):
+            code = compile(example.source, str(path), "single", 0, True)
+            exec(code, namespace)  # noqa: S102 (running the examples is the point)
+        exc_msg = None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 (as doctest: an exception is output)
+        exc_msg = traceback.format_exception_only(type(error), error)[-1]
+    finally:
+        sys.displayhook = hook
+    got = out.getvalue()
+    return (got + "\n" if got and not got.endswith("\n") else got), exc_msg
+
+
+def run_file(path):
+    """Run each example of one file in a fresh namespace: (text, [Result, ...])."""
+    text, examples = parse(path)
+    namespace, results = {"__name__": "__test__"}, []
+    for example in examples:
+        flags = FLAGS
+        for flag, on in example.options.items():
+            flags = flags | flag if on else flags & ~flag
+        if flags & doctest.SKIP:
+            continue
+        got, exc_msg = execute(example, namespace, path)
+        if exc_msg is None:
+            matches = CHECKER.check_output(example.want, got, flags)
+        else:
+            expected = example.exc_msg
+            matches = expected is not None and CHECKER.check_output(expected, exc_msg, flags)
+            got = TRACEBACK + exc_msg
+        results.append(Result(path, example, got, exc_msg, matches))
+    return text, results

@@ -1,0 +1,73 @@
+"""List the Chinese pages whose English twin changed after them, from git history.
+
+    python -m tools.stale_translations
+
+A report, not a check: it exits 0 whatever it finds (2 only when it cannot look). A page
+is stale when a commit touching docs/en/X came after the last commit touching docs/zh/X.
+Pages never committed are left out; in a shallow clone the history is cut short, so the
+report can miss pages (`git fetch --unshallow` for a full one).
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+class BadInput(Exception):
+    """A reason to stop, in one line that names the place."""
+
+
+def git(*args, cwd="."):
+    try:
+        done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise BadInput("git: not installed") from None
+    if done.returncode:
+        reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
+        raise BadInput(f"{Path(cwd).resolve()}: git {args[0]}: {reason}")
+    return done.stdout.strip()
+
+
+def stale(root):
+    """(zh page, en page, [English commits since the last Chinese one]) for each stale twin."""
+    found = []
+    for zh in sorted((root / "docs" / "zh").rglob("*")):
+        if zh.suffix not in (".md", ".ipynb"):
+            continue
+        rel = zh.relative_to(root / "docs" / "zh").as_posix()
+        zh_page, en_page = f"docs/zh/{rel}", f"docs/en/{rel}"
+        last = git("log", "-1", "--format=%H", "--", zh_page, cwd=root)
+        if not last or not (root / en_page).exists():
+            continue
+        newer = git("log", "--format=%h %as %s", f"{last}..HEAD", "--", en_page, cwd=root)
+        if newer:
+            found.append((zh_page, en_page, newer.splitlines()))
+    return found
+
+
+def main(argv=None):
+    try:
+        root = Path(git("rev-parse", "--show-toplevel"))
+        if not (root / "docs" / "zh").is_dir():
+            raise BadInput(f"{root}: no docs/zh folder; run it in the site's repository")
+        if not git("rev-parse", "--verify", "--quiet", "HEAD", cwd=root):
+            raise BadInput(f"{root}: no commit yet")
+        found = stale(root)
+        shallow = git("rev-parse", "--is-shallow-repository", cwd=root) == "true"
+    except BadInput as error:
+        print(f"stale_translations: {error}", file=sys.stderr)
+        return 2
+    for zh_page, en_page, commits in found:
+        print(f"{zh_page}: its English twin changed in {len(commits)} commit(s) since:")
+        print("".join(f"    {commit}\n" for commit in commits), end="")
+    print(
+        f"{len(found)} Chinese page(s) older than their English twin"
+        + (": bring them up to date (CONTRIBUTING.md)" if found else "")
+    )
+    if shallow:
+        print("note: shallow clone, history cut short; `git fetch --unshallow` for a full report")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
