@@ -60,16 +60,27 @@ pytest_collect_file = (snippets + pages).pytest()
 
 
 def pytest_collection_modifyitems(config, items):
-    """Mark *.cuda.pycon examples `cuda`; skip them, collected and visible, without a GPU."""
-    cuda_items = [item for item in items if str(item.path).endswith(".cuda.pycon")]
-    if not cuda_items:
+    """*.cuda.pycon: examples that need a GPU, marked `cuda`, skipped (collected and visible)
+    where there is none. *.nocuda.pycon: what a machine without a GPU prints (device "cpu",
+    no accelerator), marked `nocuda`, skipped where there is one."""
+    kinds = {
+        item: kind
+        for item in items
+        for kind in ("cuda", "nocuda")
+        if str(item.path).endswith(f".{kind}.pycon")
+    }
+    if not kinds:
         return
     import torch
 
-    skip = None
-    if not torch.cuda.is_available():
-        skip = pytest.mark.skip(reason="needs a CUDA GPU; gpu.yml runs these with -m cuda")
-    for item in cuda_items:
-        item.add_marker(pytest.mark.cuda)
-        if skip:
-            item.add_marker(skip)
+    has_cuda = torch.cuda.is_available()
+    skips = {
+        "cuda": None if has_cuda else "needs a CUDA GPU; gpu.yml runs these with -m cuda",
+        "nocuda": "shows what a machine without a GPU prints; this one has a GPU"
+        if has_cuda
+        else None,
+    }
+    for item, kind in kinds.items():
+        item.add_marker(getattr(pytest.mark, kind))
+        if skips[kind]:
+            item.add_marker(pytest.mark.skip(reason=skips[kind]))
