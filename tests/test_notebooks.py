@@ -27,17 +27,17 @@ def test_the_lab_notebook_is_found():
 
 @pytest.mark.parametrize("rel", NOTEBOOKS)
 def test_code_cells_are_the_same_in_every_language(rel):
-    code = {lang: [c.source for _, c in code_cells(read(p))] for lang, p in NOTEBOOKS[rel].items()}
+    cells = {lang: code_cells(read(path)) for lang, path in NOTEBOOKS[rel].items()}
     for lang in LANGUAGES[1:]:
-        other = code[lang]
-        assert len(other) == len(code[EN]), (
-            f"docs/{lang}/{rel} has {len(other)} code cells, docs/{EN}/{rel} {len(code[EN])}"
+        mine, theirs = cells[EN], cells[lang]
+        assert len(theirs) == len(mine), (
+            f"docs/{lang}/{rel} has {len(theirs)} code cells, docs/{EN}/{rel} {len(mine)}"
         )
-        for number, (mine, theirs) in enumerate(zip(code[EN], other, strict=True)):
-            assert mine == theirs, (
-                f"code cell {number} of docs/{lang}/{rel} differs from docs/{EN}/{rel}: "
-                f"the code is shared, only Markdown cells are translated\n"
-                f"--- {EN}:\n{mine}\n--- {lang}:\n{theirs}"
+        for (i, a), (j, b) in zip(mine, theirs, strict=True):
+            assert a.source == b.source, (
+                f"cell {j} of docs/{lang}/{rel} differs from cell {i} of docs/{EN}/{rel}: "
+                f"code is shared by the languages, only Markdown cells are translated\n"
+                f"--- {EN}:\n{a.source}\n--- {lang}:\n{b.source}"
             )
 
 

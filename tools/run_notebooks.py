@@ -64,21 +64,21 @@ def execute(path):
 
 
 def comparable(outputs):
-    """What is compared of a cell's outputs: texts exactly, images by their presence."""
-    result = []
+    """The lines compared of a cell's outputs: texts exactly, an image by its presence."""
+    pieces = []  # (kind, text); the consecutive pieces of one stream are joined
     for out in outputs:
         if out.output_type == "stream":
-            if result and result[-1][:2] == ("stream", out.name):
-                result[-1] = ("stream", out.name, result[-1][2] + out.text)
-            else:
-                result.append(("stream", out.name, out.text))
+            kind, text = out.name, out.text
+            if pieces and pieces[-1][0] == kind:
+                text = pieces.pop()[1] + text
         elif out.output_type == "error":
-            result.append(("error", out.ename, out.evalue))
+            kind, text = "error", f"{out.ename}: {out.evalue}"
         elif "image/png" in out.get("data", {}):
-            result.append((out.output_type, "image/png"))
+            kind, text = out.output_type, "<image/png>"
         else:
-            result.append((out.output_type, out.get("data", {}).get("text/plain", "")))
-    return result
+            kind, text = out.output_type, out.get("data", {}).get("text/plain", "")
+        pieces.append((kind, text))
+    return [f"{kind}: {line}" for kind, text in pieces for line in text.splitlines()]
 
 
 def differences(stored, executed, name):
@@ -92,11 +92,7 @@ def differences(stored, executed, name):
         expected, got = comparable(old.outputs), comparable(new.outputs)
         if expected != got:
             diff = difflib.unified_diff(
-                [repr(o) for o in expected],
-                [repr(o) for o in got],
-                "expected (stored)",
-                "got (fresh run)",
-                lineterm="",
+                expected, got, "expected (stored)", "got (fresh run)", lineterm=""
             )
             problems.append(f"{name}, cell {index}:\n" + "\n".join(diff))
     return problems
