@@ -9,7 +9,7 @@ with the language switcher leading to the twin notebook.
 On the rendered page it also
 - gives each heading the anchor written in the notebook as `## Title <a id="anchor"></a>`
   (the same in both languages; nbconvert would derive `id=""` from a Chinese title),
-  in the HTML and in the table of contents;
+  in the HTML and in the table of contents, with the permalink of the Markdown pages;
 - removes the MathJax and Mermaid loaders of nbconvert's template: they fetch scripts from
   cdnjs.cloudflare.com, and the site loads nothing from other hosts;
 - describes the plots (`alt`) in the page's language instead of nbconvert's English
@@ -28,7 +28,8 @@ from mkdocs_jupyter.plugin import NotebookFile
 log = get_plugin_logger("notebooks")
 HEADING = re.compile(r'<h([1-6]) id="[^"]*">(.*?)</h\1>', re.DOTALL)
 ANCHOR = re.compile(r'\s*<a id="([\w-]+)"\s*(?:/>|>\s*</a>)\s*')
-ANCHOR_LINK = re.compile(r'<a class="anchor-link" href="#[^"]*">')
+ANCHOR_LINK = re.compile(r'<a class="anchor-link" href="#[^"]*">¶</a>')
+HEADERLINK = '<a class="headerlink" href="#{}" title="Permanent link">&para;</a>'  # as on .md
 NO_ALT = 'alt="No description has been provided for this image"'
 ALT = {"zh": 'alt="上面代码生成的图"', "en": 'alt="The plot made by the code above"'}
 THIRD_PARTY_LOADERS = re.compile(
@@ -101,7 +102,7 @@ def on_page_content(html, page, config, files):
             return match.group(0)
         anchor = found.group(1)
         anchors.append(anchor)
-        inner = ANCHOR_LINK.sub(f'<a class="anchor-link" href="#{anchor}">', ANCHOR.sub("", inner))
+        inner = ANCHOR_LINK.sub(HEADERLINK.format(anchor), ANCHOR.sub("", inner))
         return f'<h{level} id="{anchor}">{inner}</h{level}>'
 
     html = HEADING.sub(with_anchor, html)
