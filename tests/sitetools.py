@@ -1,5 +1,6 @@
 """Shared helpers for the checks of the site: where things are, and reading them."""
 
+import json
 import re
 from pathlib import Path
 
@@ -12,6 +13,7 @@ DEFAULT_LANGUAGE = "en"
 INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"', re.MULTILINE)
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.MULTILINE)
 ANCHOR = re.compile(r"\{\s*#([\w-]+)\s*\}\s*$")
+NOTEBOOK_ANCHOR = re.compile(r'<a id="([\w-]+)"></a>\s*$')  # `## Title <a id="title"></a>`
 FENCE = re.compile(r"^(```+|~~~+)(.*)$", re.MULTILINE)
 
 
@@ -45,17 +47,26 @@ def without_fences(text):
     return "\n".join(out)
 
 
+def markdown_of(path):
+    """The Markdown of a page: the file itself, or the Markdown cells of a notebook."""
+    text = Path(path).read_text(encoding="utf-8")
+    if Path(path).suffix != ".ipynb":
+        return text
+    cells = json.loads(text)["cells"]
+    return "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
 def includes(path):
-    return INCLUDE.findall(Path(path).read_text(encoding="utf-8"))
+    return INCLUDE.findall(markdown_of(path))
 
 
 def headings(path):
     """(level, text, anchor or None) for each heading outside code blocks."""
-    text = without_fences(Path(path).read_text(encoding="utf-8"))
+    text = without_fences(markdown_of(path))
     text = re.sub(r"\A---\n.*?\n---\n", "", text, flags=re.DOTALL)  # front matter
     result = []
     for level, title in HEADING.findall(text):
-        match = ANCHOR.search(title)
+        match = ANCHOR.search(title) or NOTEBOOK_ANCHOR.search(title)
         result.append((len(level), title, match.group(1) if match else None))
     return result
 

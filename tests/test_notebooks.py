@@ -1,0 +1,122 @@
+"""The notebooks: one code for both languages, stored outputs that a fresh run reproduces,
+and built pages that show them, in their language, with the notebook to download."""
+
+import re
+from urllib.parse import urljoin, urlparse
+
+import pytest
+
+from tests.sitetools import LANGUAGES, headings, site_page
+from tools.run_notebooks import code_cells, differences, execute, notebooks, read
+
+NOTEBOOKS = notebooks()
+EACH = [(rel, lang) for rel in NOTEBOOKS for lang in LANGUAGES]
+EN = LANGUAGES[0]
+REWRITE = "if the change is intended, store the new outputs: python -m tools.run_notebooks --write"
+
+
+@pytest.fixture(scope="module")
+def fresh_runs():
+    """Each notebook run once, its English copy: the languages share the code cells."""
+    return {rel: execute(paths[EN]) for rel, paths in NOTEBOOKS.items()}
+
+
+def test_the_lab_notebook_is_found():
+    assert "lab/linear-regression.ipynb" in NOTEBOOKS, sorted(NOTEBOOKS)
+
+
+@pytest.mark.parametrize("rel", NOTEBOOKS)
+def test_code_cells_are_the_same_in_every_language(rel):
+    cells = {lang: code_cells(read(path)) for lang, path in NOTEBOOKS[rel].items()}
+    for lang in LANGUAGES[1:]:
+        mine, theirs = cells[EN], cells[lang]
+        assert len(theirs) == len(mine), (
+            f"docs/{lang}/{rel} has {len(theirs)} code cells, docs/{EN}/{rel} {len(mine)}"
+        )
+        for (i, a), (j, b) in zip(mine, theirs, strict=True):
+            assert a.source == b.source, (
+                f"cell {j} of docs/{lang}/{rel} differs from cell {i} of docs/{EN}/{rel}: "
+                f"code is shared by the languages, only Markdown cells are translated\n"
+                f"--- {EN}:\n{a.source}\n--- {lang}:\n{b.source}"
+            )
+
+
+@pytest.mark.parametrize(("rel", "lang"), EACH)
+def test_stored_outputs_match_a_fresh_run(fresh_runs, rel, lang):
+    problems = differences(read(NOTEBOOKS[rel][lang]), fresh_runs[rel], f"docs/{lang}/{rel}")
+    assert not problems, "\n\n".join(problems) + "\n\n" + REWRITE
+
+
+@pytest.mark.parametrize(("rel", "lang"), EACH)
+def test_notebook_is_stored_as_run_top_to_bottom(rel, lang):
+    nb = read(NOTEBOOKS[rel][lang])
+    counts = [cell.execution_count for _, cell in code_cells(nb)]
+    assert counts == list(range(1, len(counts) + 1)), (
+        f"docs/{lang}/{rel}: execution counts {counts}: store the outputs of one run; {REWRITE}"
+    )
+    assert nb.metadata.kernelspec.name == "python3", f"docs/{lang}/{rel}: kernel is not python3"
+    description = nb.metadata.get("description", "")
+    assert 0 < len(description) < 160, (
+        f'docs/{lang}/{rel}: metadata "description" must be one sentence < 160 characters, in '
+        f"the notebook's language (it becomes the page's <meta name=description>)"
+    )
+
+
+def built(site, rel, lang):
+    path = site_page(site, lang, rel)
+    assert path.is_file(), f"docs/{lang}/{rel} was not built to {path.relative_to(site)}"
+    return path, path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("rel", "lang"), EACH)
+def test_notebook_page_shows_its_cells_and_outputs(site, rel, lang):
+    nb = read(NOTEBOOKS[rel][lang])
+    _, html = built(site, rel, lang)
+    name = f"docs/{lang}/{rel}"
+    assert '"cell_type"' not in html and "jp-Notebook" in html, (
+        f"{name}: the built page is not the rendered notebook (raw JSON? see hooks/notebooks.py)"
+    )
+    at = [html.find(f'id="cell-id={cell.id}"') for cell in nb.cells]
+    missing = [cell.id for cell, pos in zip(nb.cells, at, strict=True) if pos < 0]
+    assert not missing and at == sorted(at), f"{name}: cells missing or out of order: {missing}"
+    images = sum("image/png" in o.get("data", {}) for _, c in code_cells(nb) for o in c.outputs)
+    shown = len(re.findall(r'<img\b[^>]*src="data:image/png;base64,', html))
+    assert shown == images, f"{name}: {images} stored plots, {shown} shown on the page"
+    description = nb.metadata["description"]
+    assert f'<meta name="description" content="{description}">' in html, (
+        f"{name}: the page's description is not the notebook's metadata description"
+    )
+    assert "cdnjs" not in html, f"{name}: the page still refers to cdnjs (MathJax/Mermaid)"
+
+
+@pytest.mark.parametrize(("rel", "lang"), EACH)
+def test_notebook_headings_keep_their_anchors_on_the_page(site, rel, lang):
+    _, html = built(site, rel, lang)
+    for _, title, anchor in headings(NOTEBOOKS[rel][lang]):
+        assert re.search(rf'<h[1-6] id="{anchor}">', html), (
+            f"docs/{lang}/{rel}: no heading with id={anchor!r} on the page ({title})"
+        )
+        assert f'href="#{anchor}"' in html, f"docs/{lang}/{rel}: no link to #{anchor} (contents)"
+
+
+@pytest.mark.parametrize(("rel", "lang"), EACH)
+def test_notebook_page_offers_the_notebook_for_download(site, rel, lang):
+    page, html = built(site, rel, lang)
+    links = re.findall(r'<a href="([^"]+\.ipynb)" download\b', html)
+    assert links, f"docs/{lang}/{rel}: no download link to the .ipynb on the page"
+    base = "http://site/" + page.relative_to(site).as_posix()
+    target = site / urlparse(urljoin(base, links[0])).path.lstrip("/")
+    assert target.is_file(), f"docs/{lang}/{rel}: the download link leads to a missing file"
+    assert target.read_bytes() == NOTEBOOKS[rel][lang].read_bytes(), (
+        f"docs/{lang}/{rel}: the downloadable {target.relative_to(site)} is not this notebook"
+    )
+
+
+@pytest.mark.parametrize(("rel", "lang"), EACH)
+def test_notebook_page_stays_under_one_megabyte(site, rel, lang):
+    page, _ = built(site, rel, lang)
+    size = page.stat().st_size
+    assert size < 1_000_000, (
+        f"docs/{lang}/{rel}: the built page is {size:,} bytes; make the plots smaller "
+        "(figsize, dpi)"
+    )
