@@ -15,6 +15,12 @@ ANCHOR = re.compile(r"\{\s*#([\w-]+)\s*\}\s*$")
 FENCE = re.compile(r"^(```+|~~~+)(.*)$", re.MULTILINE)
 
 
+def site_url():
+    """The `site_url` of mkdocs.yml (the site is served under its path, e.g. /torch-verified/)."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    return re.search(r"^site_url:\s*(\S+)", config, re.MULTILINE).group(1)
+
+
 def pages(language):
     """Relative paths of the pages of one language (Markdown and notebooks)."""
     root = DOCS / language
