@@ -17,6 +17,12 @@ NOTEBOOK_ANCHOR = re.compile(r'<a id="([\w-]+)"></a>\s*$')  # `## Title <a id="t
 FENCE = re.compile(r"^(```+|~~~+)(.*)$", re.MULTILINE)
 
 
+def site_url():
+    """The `site_url` of mkdocs.yml (the site is served under its path, e.g. /torch-verified/)."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    return re.search(r"^site_url:\s*(\S+)", config, re.MULTILINE).group(1)
+
+
 def pages(language):
     """Relative paths of the pages of one language (Markdown and notebooks)."""
     root = DOCS / language

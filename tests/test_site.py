@@ -9,7 +9,16 @@ import pytest
 
 from hooks.copy_code import runnable_code
 from hooks.version import pinned_torch_version
-from tests.sitetools import DOCS, LANGUAGES, ROOT, SNIPPETS, includes, pages, site_page
+from tests.sitetools import (
+    DEFAULT_LANGUAGE,
+    DOCS,
+    LANGUAGES,
+    SNIPPETS,
+    includes,
+    pages,
+    site_page,
+    site_url,
+)
 
 PAGES = [(lang, page) for lang in LANGUAGES for page in pages(lang)]
 OTHER = {"en": "zh", "zh": "en"}
@@ -18,12 +27,8 @@ RESOURCE = re.compile(
     r"|<link\b[^>]*?\bhref=\"([^\"]+)\"[^>]*>",
     re.IGNORECASE,
 )
+APP_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.DOTALL)
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)|@import\s+['\"]([^'\"]+)")
-
-
-def site_url():
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    return re.search(r"^site_url:\s*(\S+)", config, re.MULTILINE).group(1)
 
 
 def read(site, lang, page):
@@ -140,11 +145,45 @@ def test_home_states_the_pinned_torch_version(site, lang):
     assert "{{" not in text, f"docs/{lang}/index.md: an unreplaced {{{{ placeholder }}}}"
 
 
+def language_root(lang):
+    """Where a language's pages live in the built site: "" or "zh/"."""
+    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+
+
+def search_index(site, lang):
+    path = site / language_root(lang) / "search" / "search_index.json"
+    assert path.is_file(), f"no search index for {lang!r} at {path.relative_to(site)}"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_searches_its_own_pages(site, lang):
+    """hooks/search_scope.py: one index per language, and each page's `base` points to it."""
+    root = language_root(lang)
+    found = {d["location"].split("#")[0] for d in search_index(site, lang)["docs"]}
+    expected = {
+        site_page(site, lang, p).relative_to(site).as_posix()[len(root) :] for p in pages(lang)
+    }
+    expected = {e.removesuffix("index.html") for e in expected}
+    assert found == expected, (
+        f"the {lang!r} search index holds {sorted(found)}; expected exactly the {lang!r} pages "
+        f"{sorted(expected)}, located relative to /{root}"
+    )
+    for page in pages(lang):
+        built = site_page(site, lang, page)
+        app = json.loads(APP_CONFIG.search(read(site, lang, page))[1])
+        base = urljoin("http://site/" + built.relative_to(site).as_posix(), app["base"])
+        assert base.rstrip("/") + "/" == f"http://site/{root}", (
+            f"docs/{lang}/{page}: Material's base {app['base']!r} is not /{root}: its search "
+            f"would load another language's index"
+        )
+
+
 def test_chinese_search_finds_the_autograd_page(site):
-    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    index = search_index(site, "zh")
     separator = index["config"]["separator"]
     assert "\\u3000" in separator or "\u3000" in separator, f"search separator: {separator!r}"
-    docs = [d for d in index["docs"] if d["location"].startswith("zh/autograd/")]
+    docs = [d for d in index["docs"] if d["location"].startswith("autograd/")]
     # jieba segments the Chinese text with zero-width spaces; the words are still there
     text = "".join(d["title"] + d["text"] for d in docs).replace("\u200b", "")
     for word in ("梯度", "计算图", "反向传播"):

@@ -1,0 +1,79 @@
+"""One search index per language, so that a reader searches the pages of their own language.
+
+mkdocs-static-i18n merges the entries of every language into one `search/search_index.json`,
+and Material's search (which fetches `search/search_index.json` relative to the `base` of the
+page's `__config`) then mixes English and Chinese results. After the last build this hook
+splits that index: the default language keeps `search/search_index.json`, every other
+language gets `<lang>/search/search_index.json` (locations relative to `<lang>/`), and the
+pages of that language point their `__config.base` at `<lang>/`. The reader's palette choice
+is unaffected: Material keys it on `__md_scope`, which stays the site root.
+"""
+
+import json
+import re
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+INDEX = Path("search") / "search_index.json"
+
+
+def _languages(config):
+    """(default language, [other languages]) of the i18n plugin, or None without it."""
+    i18n = config.plugins.get("i18n")
+    if i18n is None:
+        return None
+    return i18n.default_language, [
+        lang.locale for lang in i18n.config.languages if lang.locale != i18n.default_language
+    ]
+
+
+def _current_language(config):
+    i18n = config.plugins.get("i18n")
+    return i18n.current_language if i18n else None
+
+
+def on_post_page(output, page, config):
+    languages = _languages(config)
+    language = _current_language(config)
+    if not languages or language == languages[0]:
+        return output
+
+    def rebase(match):
+        app = json.loads(match.group(2))
+        app["base"] = f"{app['base'].rstrip('/')}/{language}/"
+        text = json.dumps(app, ensure_ascii=False).replace("<", "\\u003c")
+        return match.group(1) + text + match.group(3)
+
+    return CONFIG.sub(rebase, output, count=1)
+
+
+def split(index, default, others):
+    """{language: index} from the merged index; locations become relative to `<lang>/`."""
+    parts = {lang: [] for lang in (default, *others)}
+    for doc in index["docs"]:
+        lang = next((lang for lang in others if doc["location"].startswith(f"{lang}/")), default)
+        if lang != default:
+            doc = {**doc, "location": doc["location"][len(lang) + 1 :]}
+        parts[lang].append(doc)
+    result = {}
+    for lang, docs in parts.items():
+        # English words (code, identifiers) appear on every page: keep the English pipeline
+        langs = [x for x in index["config"]["lang"] if x in ("en", lang)] or ["en"]
+        result[lang] = {**index, "config": {**index["config"], "lang": langs}, "docs": docs}
+    return result
+
+
+@event_priority(-200)  # after mkdocs-static-i18n (-100) has written the merged index
+def on_post_build(config):
+    languages = _languages(config)
+    merged = Path(config.site_dir) / INDEX
+    if not languages or not merged.is_file():
+        return
+    default, others = languages
+    index = json.loads(merged.read_text(encoding="utf-8"))
+    for lang, part in split(index, default, others).items():
+        target = Path(config.site_dir) / ("" if lang == default else lang) / INDEX
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), "utf-8")

@@ -1,0 +1,71 @@
+"""The keyboard alone reaches the search box and the language switcher; so does the mouse."""
+
+import pytest
+
+from tests.browser.every_page import OTHER
+
+AUTOGRAD = "autograd/computation-graph.md"
+SEARCH_BOX = "input.md-search__input"
+FOCUSED = """() => {
+  const el = document.activeElement
+  return el ? el.outerHTML.split(">")[0] + ">" : ""
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_s_key_opens_search(reader, lang):
+    """Material's shortcuts: s, f or / (the search tests type their words after a /)."""
+    url = reader.server.url(lang, AUTOGRAD)
+    reader.open(url, ready=False)
+    reader.page.keyboard.press("s")
+    assert reader.page.evaluate(f"document.activeElement.matches({SEARCH_BOX!r})"), (
+        f"{url}: pressing 's' focuses {reader.page.evaluate(FOCUSED)}, not the search box"
+    )
+    reader.page.wait_for_function("document.getElementById('__search').checked")
+
+
+def tab_until(reader, selector, limit=30):
+    """Press Tab until the focus is on an element matching `selector`; the elements passed."""
+    passed = []
+    for _ in range(limit):
+        reader.page.keyboard.press("Tab")
+        if reader.page.evaluate(f"document.activeElement.matches({selector!r})"):
+            return passed
+        passed.append(reader.page.evaluate(FOCUSED))
+    raise AssertionError(f"{reader.page.url}: {limit} Tabs never reach {selector}: {passed}")
+
+
+def test_tab_reaches_search_and_the_language_switcher(reader):
+    server, lang = reader.server, "zh"
+    url, other = server.url(lang, AUTOGRAD), OTHER[lang]
+    reader.open(url, ready=False)
+    tab_until(reader, SEARCH_BOX)
+
+    reader.open(url, ready=False)
+    tab_until(reader, f"a.md-select__link[hreflang={other}]")
+    # the focused link shows: the menu opens on focus, it is not an invisible target
+    reader.page.wait_for_function(
+        "() => getComputedStyle(document.activeElement.closest('.md-select__inner'))"
+        ".opacity === '1'"
+    )
+    visit = reader.follow(lambda: reader.page.keyboard.press("Enter"))
+    assert visit.url == server.url(other, AUTOGRAD) and reader.language() == other, (
+        f"{url}: Enter on the focused language link opened {visit.url}"
+    )
+    tab_until(reader, f"a.md-select__link[hreflang={lang}]")
+    visit = reader.follow(lambda: reader.page.keyboard.press("Enter"))
+    assert visit.url == url and reader.language() == lang, (
+        f"{server.url(other, AUTOGRAD)}: Enter on the focused language link opened {visit.url}"
+    )
+
+
+def test_the_mouse_switches_language_and_back(reader):
+    server = reader.server
+    url = server.url("zh", AUTOGRAD)
+    reader.open(url, ready=False)
+    for lang, target in (("en", server.url("en", AUTOGRAD)), ("zh", url)):
+        reader.page.hover(".md-select")
+        visit = reader.follow(reader.page.locator(f"a.md-select__link[hreflang={lang}]").click)
+        assert visit.url == target and reader.language() == lang, (
+            f"clicking the {lang!r} language link opened {visit.url}, not {target}"
+        )
