@@ -15,7 +15,7 @@ $(BIN)/.installed: pyproject.toml
 install: $(BIN)/.installed
 
 serve: $(BIN)/.installed
-	$(BIN)/mkdocs serve --livereload --dev-addr 127.0.0.1:8000
+	SITE_URL=http://127.0.0.1:8000/ $(BIN)/mkdocs serve --livereload --dev-addr 127.0.0.1:8000
 
 build: $(BIN)/.installed
 	$(BIN)/mkdocs build --strict

@@ -1,6 +1,7 @@
 """Shared helpers for the checks of the site: where things are, and reading them."""
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -20,7 +21,8 @@ FENCE = re.compile(r"^(```+|~~~+)(.*)$", re.MULTILINE)
 def site_url():
     """The `site_url` of mkdocs.yml (the site is served under its path, e.g. /torch-verified/)."""
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    return re.search(r"^site_url:\s*(\S+)", config, re.MULTILINE).group(1)
+    line = re.search(r"^site_url:.*$", config, re.MULTILINE).group(0)
+    return os.environ.get("SITE_URL") or re.search(r"https?://[^\s\"']+", line).group(0)
 
 
 def pages(language):
