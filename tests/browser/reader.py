@@ -6,10 +6,13 @@ or refused requests, and the local files the page loaded. Requests to any other 
 refused (and recorded), and Chromium resolves no host names besides 127.0.0.1.
 """
 
-import http.server
 import os
 import shutil
-import threading
+import socket
+import subprocess
+import sys
+import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -49,43 +52,48 @@ def chromium_executable():
     return None
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site under the path of its site_url, as GitHub Pages does."""
-
-    root = prefix = None
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=str(self.root), **kwargs)
-
-    def translate_path(self, path):
-        path = urlparse(path).path
-        if not (path + "/").startswith(self.prefix + "/"):
-            return str(Path(self.root) / "\0no such file")
-        return super().translate_path(path[len(self.prefix) :] or "/")
-
-    def log_message(self, *args):
-        pass
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        pass  # a page left before it finished loading: the browser closed the connection
-
-
 class SiteServer:
-    """The built site on http://127.0.0.1:<free port>/<site_url path>/, from a thread."""
+    """The built site on http://127.0.0.1:<free port>/<site_url path>/, as GitHub Pages
+    serves it. A separate process (`python -m http.server` over a folder in which the
+    site_url path links to the site), so that serving never waits for the tests' Python.
+    """
 
     def __init__(self, root):
         self.root = Path(root)
         prefix = urlparse(site_url()).path.rstrip("/")
-        handler = type("Handler", (_Handler,), {"root": self.root, "prefix": prefix})
-        self.httpd = _Server(("127.0.0.1", 0), handler)
-        self.origin = f"http://127.0.0.1:{self.httpd.server_port}"
+        self.top = Path(tempfile.mkdtemp(prefix="site-served-"))
+        served = self.top / prefix.lstrip("/") if prefix else self.top
+        if prefix:
+            served.parent.mkdir(parents=True, exist_ok=True)
+            served.symlink_to(self.root.resolve(), target_is_directory=True)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "http.server",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--directory",
+                str(self.top if prefix else self.root),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.origin = f"http://127.0.0.1:{port}"
         self.base = f"{self.origin}{prefix}/"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise RuntimeError(f"the site server on port {port} did not start")
+                time.sleep(0.05)
 
     def url(self, lang, page):
         """The URL of a page (docs_dir-relative path) in a language."""
@@ -108,8 +116,9 @@ class SiteServer:
         return self.root / (path + "index.html" if path.endswith("/") or not path else path)
 
     def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        self.process.terminate()
+        self.process.wait()
+        shutil.rmtree(self.top, ignore_errors=True)
 
 
 @dataclass
@@ -133,7 +142,10 @@ class Reader:
         # Every visit is a first visit: nothing stored by an earlier one (the palette, the
         # repository facts Material caches for the session...).
         context.add_init_script("try { localStorage.clear(); sessionStorage.clear() } catch (e) {}")
-        context.route("**/*", self._route)
+        # Watched, not intercepted (an interception is a round trip through this process
+        # for every file): Chromium resolves no host but 127.0.0.1 (CHROMIUM_ARGS), so a
+        # request to another host is recorded here and then fails.
+        context.on("request", self._request)
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self._problem(f"uncaught exception: {error}"))
         self.page.on("response", self._response)
@@ -142,14 +154,12 @@ class Reader:
     def _problem(self, text):
         self.visit.problems.append(text)
 
-    def _route(self, route):
-        url = route.request.url
+    def _request(self, request):
+        url = request.url
         if url.startswith(self.server.origin + "/"):
             self.visit.requests.append(url)
-            route.continue_()
-        else:
+        elif not url.startswith(("data:", "blob:", "about:")):
             self._problem(f"request to another host: {url}")
-            route.abort("blockedbyclient")
 
     def _console(self, message):
         if message.type == "error":
