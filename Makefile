@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test build install lint
+.PHONY: serve test build install lint audit
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,3 +29,16 @@ test: $(BIN)/.installed
 # The pre-commit hooks on every file; they run tools from .venv, so it goes first on PATH.
 lint: $(BIN)/.installed
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/pre-commit run --all-files
+
+# Lighthouse and axe-core on every page of both languages: a few minutes, so not part of
+# `make test`; .ci/run runs it after the tests. The table lands in artifacts/audit.md.
+LIGHTHOUSE := tools/lighthouse/node_modules/.installed
+
+$(LIGHTHOUSE): tools/lighthouse/package-lock.json
+	@command -v npm >/dev/null || { echo "make audit needs Node.js (>= 18) and npm" >&2; exit 1; }
+	npm ci --prefix tools/lighthouse --no-audit --no-fund
+	touch $@
+
+audit: $(BIN)/.installed $(LIGHTHOUSE)
+	tools/ensure-browser
+	$(BIN)/python -m tools.audit

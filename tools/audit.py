@@ -1,0 +1,481 @@
+"""Audit every built page, in both languages, as readers and search engines meet it.
+
+Two passes over the site, served on 127.0.0.1 below site_url's path (as GitHub Pages serves
+it: gzip for text, 404.html for a missing path):
+
+1. Lighthouse (tools/lighthouse, pinned), default mobile emulation and simulated throttling,
+   the four categories. A page passes with performance >= 95 and accessibility, best
+   practices and SEO at 100. Performance varies from run to run on a busy machine (its
+   load shows up as long tasks): once every page has had its run, each page below the
+   threshold runs twice more, one run at a time, and counts with the median of its three.
+2. axe-core (the copy Lighthouse bundles, so the same rules) in Chromium driven by
+   Playwright, on the views Lighthouse does not see: the dark (slate) scheme at the mobile
+   size, and both schemes at a desktop size, where the navigation and the table of contents
+   are on screen. Every request is watched too: any response >= 400, request to another
+   host, or console error fails the page.
+
+    python -m tools.audit                  # build the site, audit every page
+    python -m tools.audit --site DIR       # audit an existing build of the current config
+    python -m tools.audit --only zh/autograd --skip-axe
+
+Writes the table to artifacts/audit.md (and the Lighthouse reports of failing pages to
+artifacts/lighthouse/); exits 1 naming each page and failing audit.
+"""
+
+import argparse
+import concurrent.futures
+import gzip
+import io
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+from tests.sitetools import LANGUAGES, ROOT, pages, site_page
+
+# `npm ci --prefix tools/lighthouse` installs them; LIGHTHOUSE_MODULES may point elsewhere
+MODULES = Path(os.environ.get("LIGHTHOUSE_MODULES", ROOT / "tools" / "lighthouse" / "node_modules"))
+LIGHTHOUSE = MODULES / ".bin" / "lighthouse"
+AXE = MODULES / "axe-core" / "axe.min.js"
+A11Y_CONFIG = MODULES / "lighthouse" / "core" / "config" / "default-config.js"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+THRESHOLDS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+    "--disable-component-update --disable-sync --no-first-run"
+)
+COMPRESSED = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".map", ".ipynb"}
+# The views of the axe pass: (scheme, name, viewport, mobile). Light at the mobile size is
+# Lighthouse's own view.
+VIEWS = (
+    ("dark", "mobile", {"width": 412, "height": 823}, True),
+    ("light", "desktop", {"width": 1350, "height": 940}, False),
+    ("dark", "desktop", {"width": 1350, "height": 940}, False),
+)
+SCHEME = {"light": "default", "dark": "slate"}
+
+
+def site_url():
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    return re.search(r"^site_url:\s*(\S+)", config, re.MULTILINE).group(1)
+
+
+# -- the server ---------------------------------------------------------------------------
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """The site below `prefix`, gzip for text, 404.html for what is missing: GitHub Pages."""
+
+    prefix = "/"
+    cache: ClassVar[dict] = {}
+
+    def log_message(self, *args):
+        pass
+
+    def _local(self):
+        path = urlsplit(self.path).path
+        if not path.startswith(self.prefix):
+            return None
+        return "/" + path[len(self.prefix) :]
+
+    def send_head(self):
+        local = self._local()
+        if local is None:
+            return self._not_found()
+        self.path = local
+        target = Path(self.translate_path(local))
+        if target.is_dir():
+            if not local.endswith("/"):
+                self.send_response(301)
+                self.send_header("Location", self.prefix + local.lstrip("/") + "/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            target = target / "index.html"
+        if not target.is_file():
+            return self._not_found()
+        body = self.cache.get(target)
+        if body is None:
+            body = target.read_bytes()
+            if target.suffix in COMPRESSED:
+                body = gzip.compress(body, 6, mtime=0)
+            self.cache[target] = body
+        gzipped = target.suffix in COMPRESSED
+        if gzipped and "gzip" not in self.headers.get("Accept-Encoding", ""):
+            body = gzip.decompress(body)
+            gzipped = False
+        return self._send(200, target, body, gzipped)
+
+    def _not_found(self):
+        page = Path(self.directory) / "404.html"
+        body = gzip.compress(page.read_bytes(), 6, mtime=0)
+        return self._send(404, page, body, True)
+
+    def _send(self, status, target, body, gzipped):
+        self.send_response(status)
+        kind = self.guess_type(str(target))
+        if kind.startswith("text/") or kind in ("application/javascript", "application/json"):
+            kind += "; charset=utf-8"
+        self.send_header("Content-Type", kind)
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=600")  # what GitHub Pages sends
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def serve(site):
+    """Serve `site` on a free port of 127.0.0.1; return (server, base URL of the site)."""
+    prefix = urlsplit(site_url()).path or "/"
+    prefix = prefix if prefix.endswith("/") else prefix + "/"
+    handler = type("SiteHandler", (Handler,), {"prefix": prefix, "cache": {}})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+
+
+# -- what to audit ------------------------------------------------------------------------
+
+
+def targets(site, only=()):
+    """(name, path below the site root) of every page of every language, and the 404 page."""
+    found = []
+    for lang in LANGUAGES:
+        for page in pages(lang):
+            built = site_page(site, lang, page)
+            rel = built.relative_to(site).as_posix().removesuffix("index.html")
+            found.append((f"{lang}/{page.rsplit('.', 1)[0]}", rel))
+    found.append(("404", "404.html"))
+    if only:
+        found = [t for t in found if any(o in t[0] for o in only)]
+    return found
+
+
+# -- Lighthouse ---------------------------------------------------------------------------
+
+
+def lighthouse_bin():
+    if not LIGHTHOUSE.exists():
+        raise SystemExit(
+            f"Lighthouse is not installed: run `npm ci --prefix tools/lighthouse` ({LIGHTHOUSE})"
+        )
+    return str(LIGHTHOUSE)
+
+
+def lighthouse_version():
+    package = MODULES / "lighthouse" / "package.json"
+    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else "?"
+
+
+def axe_version():
+    package = MODULES / "axe-core" / "package.json"
+    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else "?"
+
+
+def chrome_path():
+    found = os.environ.get("CHROME_PATH") or shutil.which("chromium")
+    if not found:
+        raise SystemExit("Chromium is missing: run tools/ensure-browser (or set CHROME_PATH)")
+    return found
+
+
+def run_lighthouse(url, out):
+    command = [
+        lighthouse_bin(),
+        url,
+        f"--chrome-flags={CHROME_FLAGS}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        "--output=json",
+        f"--output-path={out}",
+        "--quiet",
+    ]
+    env = {**os.environ, "CHROME_PATH": chrome_path()}
+    done = subprocess.run(
+        command, check=False, env=env, capture_output=True, text=True, timeout=180
+    )
+    if done.returncode != 0 or not Path(out).is_file():
+        raise RuntimeError(f"lighthouse {url} failed:\n{done.stdout}{done.stderr}")
+    report = json.loads(Path(out).read_text(encoding="utf-8"))
+    if report.get("runtimeError"):
+        raise RuntimeError(f"lighthouse {url}: {report['runtimeError']}")
+    return report
+
+
+def scores(report):
+    return {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES}
+
+
+def failing_audits(report, category):
+    """`audit-id` (with its value) of each weighted audit of a category that did not pass."""
+    found = []
+    for ref in report["categories"][category]["auditRefs"]:
+        audit = report["audits"][ref["id"]]
+        if ref["weight"] > 0 and audit["score"] is not None and audit["score"] < 1:
+            value = audit.get("displayValue") or ""
+            if category == "performance":
+                found.append(f"{ref['id']} {value} ({audit['score']:.2f})")
+            else:
+                found.append(f"{ref['id']}" + (f" ({value})" if value else ""))
+    return found
+
+
+def summarize(name, url, reports):
+    """One row of the table: the median performance run's report stands for the page."""
+    ranked = sorted(reports, key=lambda r: r["categories"]["performance"]["score"] or 0)
+    report = ranked[len(ranked) // 2]
+    result = {
+        "page": name,
+        "url": url,
+        "runs": len(reports),
+        "performance_runs": [scores(r)["performance"] for r in reports],
+        **scores(report),
+        "bytes": int(report["audits"]["total-byte-weight"]["numericValue"]),
+        "failing": {},
+    }
+    result["performance"] = int(statistics.median(result["performance_runs"]))
+    for category in CATEGORIES:
+        if result[category] < THRESHOLDS[category]:
+            result["failing"][category] = failing_audits(report, category)
+    result["report"] = report
+    return result
+
+
+def lighthouse_pass(base, found, jobs, workdir, log):
+    """Every page once, `jobs` at a time; then, one at a time, two more runs of each page
+    below the performance threshold (load on the machine shows up as long tasks)."""
+    reports = {name: [] for name, _ in found}
+    urls = {name: base + rel for name, rel in found}
+
+    def run(name):
+        out = workdir / f"{name.replace('/', '_')}-{len(reports[name]) + 1}.json"
+        reports[name].append(run_lighthouse(urls[name], out))
+        r = summarize(name, urls[name], reports[name])
+        log(f"{name}: " + " ".join(f"{c}={r[c]}" for c in CATEGORIES) + f" bytes={r['bytes']:,}")
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for job in [pool.submit(run, name) for name, _ in found]:
+            job.result()
+    slow = [
+        n for n, r in reports.items() if scores(r[0])["performance"] < THRESHOLDS["performance"]
+    ]
+    for name in slow:
+        log(f"{name}: performance below {THRESHOLDS['performance']}: two more runs")
+        run(name)
+        run(name)
+    return [summarize(name, urls[name], reports[name]) for name, _ in found]
+
+
+# -- axe-core and the network, in Playwright ------------------------------------------------
+
+
+def axe_rules():
+    """The axe rules that count in Lighthouse's accessibility score (its audits' ids)."""
+    config = A11Y_CONFIG.read_text(encoding="utf-8")
+    found = re.findall(r"\{id: '([\w-]+)', weight: (\d+), group: 'a11y-", config)
+    if not found:
+        raise SystemExit(f"{A11Y_CONFIG}: found no accessibility audits")
+    return sorted(rule for rule, weight in found if int(weight) > 0)
+
+
+def axe_view(base, found, rules, view):
+    """{page: [problem, ...]} in one view (scheme, size) of every page."""
+    from playwright.sync_api import sync_playwright
+
+    scheme, size, viewport, mobile = view
+    script = AXE.read_text(encoding="utf-8")
+    origin = base[: base.index("/", len("http://"))] + "/"
+    problems = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chrome_path(), args=["--no-sandbox"])
+        context = browser.new_context(
+            viewport=viewport,
+            color_scheme=scheme,
+            is_mobile=mobile,
+            has_touch=mobile,
+            device_scale_factor=1.75 if mobile else 1,
+        )
+        for name, rel in found:
+            page = context.new_page()
+            seen = []
+            page.on("console", lambda m, s=seen: m.type == "error" and s.append(m.text))
+            page.on("pageerror", lambda e, s=seen: s.append(f"page error: {e}"))
+            page.on(
+                "response",
+                lambda r, s=seen: r.status >= 400 and s.append(f"{r.status} {r.url}"),
+            )
+            page.on(
+                "request",
+                lambda r, s=seen: (
+                    not r.url.startswith((origin, "data:"))
+                    and s.append(f"request to another host: {r.url}")
+                ),
+            )
+            page.goto(base + rel, wait_until="networkidle")
+            actual = page.evaluate("document.body.dataset.mdColorScheme")
+            if actual != SCHEME[scheme]:
+                seen.append(f"the page shows scheme {actual!r}, not {SCHEME[scheme]!r}")
+            page.add_script_tag(content=script)
+            result = page.evaluate(
+                """rules => axe.run(document, {
+                    runOnly: {type: "rule", values: rules.filter(
+                        id => axe.getRules().some(r => r.ruleId === id))},
+                    resultTypes: ["violations"]})""",
+                rules,
+            )
+            for violation in result["violations"]:
+                nodes = violation["nodes"]
+                detail = " ".join(nodes[0]["failureSummary"].splitlines()[-1].split())
+                seen.append(
+                    f"{violation['id']}: {len(nodes)} element(s), e.g. "
+                    f"{' '.join(nodes[0]['html'].split())[:120]} — {detail[:240]}"
+                )
+            if seen:
+                problems[name] = [f"{scheme}/{size}: {line}" for line in dict.fromkeys(seen)]
+            page.close()
+        browser.close()
+    return problems
+
+
+def axe_pass(base, found, rules, jobs, log):
+    """{page: [problem, ...]} over the views, `jobs` views at a time (a browser each)."""
+    problems = {}
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        runs = {pool.submit(axe_view, base, found, rules, view): view for view in VIEWS}
+        for job in concurrent.futures.as_completed(runs):
+            scheme, size, _, _ = runs[job]
+            for name, lines in job.result().items():
+                problems.setdefault(name, []).extend(lines)
+            log(f"axe: {scheme} scheme at {size} size: {len(found)} pages")
+    return problems
+
+
+# -- the table ----------------------------------------------------------------------------
+
+
+def table(results, axe_problems):
+    head = "| Page | Performance | Accessibility | Best practices | SEO | Bytes | axe (dark; desktop) |"
+    lines = [head, "|---|---:|---:|---:|---:|---:|---|"]
+    for r in results:
+        perf = str(r["performance"])
+        if r["runs"] > 1:
+            perf += f" (median of {'/'.join(map(str, r['performance_runs']))})"
+        axe = "—" if axe_problems is None else ("ok" if r["page"] not in axe_problems else "FAIL")
+        lines.append(
+            f"| {r['page']} | {perf} | {r['accessibility']} | {r['best-practices']} "
+            f"| {r['seo']} | {r['bytes']:,} | {axe} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def build(site):
+    done = subprocess.run(
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-q", "-d", site],
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"mkdocs build --strict failed:\n{done.stdout}{done.stderr}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--site", help="an existing build (default: build one now)")
+    parser.add_argument("--jobs", type=int, default=2, help="Lighthouse runs at a time")
+    parser.add_argument("--only", nargs="*", default=(), help="pages whose name contains this")
+    parser.add_argument("--skip-axe", action="store_true", help="Lighthouse only")
+    parser.add_argument("--skip-lighthouse", action="store_true", help="axe only")
+    parser.add_argument("--output", default=str(ROOT / "artifacts" / "audit.md"))
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+
+    def log(message):
+        print(f"[{time.monotonic() - start:6.1f}s] {message}", file=sys.stderr, flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="audit-") as tmp:
+        site = Path(args.site) if args.site else Path(tmp) / "site"
+        if not args.site:
+            log("building the site (mkdocs build --strict)")
+            build(str(site))
+        server, base = serve(site)
+        found = targets(site, args.only)
+        log(f"serving {site} at {base}; {len(found)} pages")
+        results = []
+        try:
+            if not args.skip_lighthouse:
+                workdir = Path(tmp) / "reports"
+                workdir.mkdir()
+                results = lighthouse_pass(base, found, args.jobs, workdir, log)
+            axe_problems = None
+            if not args.skip_axe:
+                try:
+                    axe_problems = axe_pass(base, found, axe_rules(), args.jobs, log)
+                except Exception as error:  # noqa: BLE001 - the Lighthouse table still counts
+                    axe_problems = {"(axe pass)": [f"could not run: {error!r}"]}
+        finally:
+            server.shutdown()
+
+        failures = []
+        for r in results:
+            for category, audits in r["failing"].items():
+                failures.append(
+                    f"{r['page']}: {category} {r[category]} < {THRESHOLDS[category]}: "
+                    + "; ".join(audits or ["(no single audit below 1)"])
+                )
+        for name, lines in (axe_problems or {}).items():
+            failures += [f"{name}: axe {line}" for line in lines]
+
+        output = Path(args.output)
+        output.parent.mkdir(parents=True, exist_ok=True)
+        text = "# Lighthouse and axe audit\n\n"
+        text += (
+            f"Lighthouse {lighthouse_version()} (mobile emulation, simulated throttling); "
+            "thresholds: "
+            + ", ".join(f"{c} {t}" for c, t in THRESHOLDS.items())
+            + ". Bytes: total transferred (gzip). axe-core "
+            + axe_version()
+            + ", Lighthouse's accessibility rules, on "
+            + ", ".join(f"{scheme} scheme at {size} size" for scheme, size, _, _ in VIEWS)
+            + ", requests and console watched.\n\n"
+        )
+        text += table(results, axe_problems) if results else ""
+        if failures:
+            text += "\n## Failures\n\n" + "".join(f"- {f}\n" for f in failures)
+        output.write_text(text, encoding="utf-8")
+        summary = [{k: v for k, v in r.items() if k != "report"} for r in results]
+        output.with_suffix(".json").write_text(
+            json.dumps({"pages": summary, "axe": axe_problems}, indent=1, ensure_ascii=False),
+            encoding="utf-8",
+        )
+        reports = output.parent / "lighthouse"
+        shutil.rmtree(reports, ignore_errors=True)
+        for r in results:
+            if r["failing"]:
+                reports.mkdir(exist_ok=True)
+                path = reports / f"{r['page'].replace('/', '_')}.json"
+                path.write_text(json.dumps(r["report"]), encoding="utf-8")
+    print(text)
+    log(f"done; table in {output}")
+    if failures:
+        print(f"{len(failures)} failure(s):", *failures, sep="\n", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
