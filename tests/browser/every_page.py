@@ -26,8 +26,10 @@ def check_page(reader, site, lang, page):
     url = server.url(lang, page)
     name = f"docs/{lang}/{page} ({url})"
 
-    # Opens with a clean console, loads only from this site, no web fonts.
-    visit = reader.open(url)
+    # Opens with a clean console, loads only from this site, no web fonts. Search is not
+    # waited for here (its worker and index are the same on every page of a language, and
+    # test_search.py waits for them on pages of both): that would double this test's time.
+    visit = reader.open(url, ready=False)
     assert not visit.problems, f"{name}:\n  " + "\n  ".join(visit.problems)
     assert reader.language() == lang, f"{name}: <html lang={reader.language()!r}>"
     fonts = [u for u in visit.requests if u.split("?")[0].endswith(FONT_FILES)]
@@ -37,6 +39,8 @@ def check_page(reader, site, lang, page):
     expected, lazy = resources(site, server.file(url))
     expected = {server.base + e.removeprefix(ORIGIN) for e in expected}
     lazy = {server.base + e.removeprefix(ORIGIN) for e in lazy}
+    # requested after the load event: search (index, worker, lunr) and the favicon
+    lazy |= {e for e in expected if "/search/" in e or "/lunr/" in e or "favicon" in e}
     loaded = set(visit.requests) - {url}
     assert loaded - expected == set() and expected - loaded <= lazy, (
         f"{name}: tools/page_weight.py does not weigh what Chromium loads;\n"
