@@ -41,4 +41,4 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json
 
 audit: $(BIN)/.installed $(LIGHTHOUSE)
 	tools/ensure-browser
-	$(BIN)/python -m tools.audit
+	$(BIN)/python -m tools.audit $(AUDIT_ARGS)

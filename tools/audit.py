@@ -401,6 +401,12 @@ def main(argv=None):
     parser.add_argument("--skip-axe", action="store_true", help="Lighthouse only")
     parser.add_argument("--skip-lighthouse", action="store_true", help="axe only")
     parser.add_argument("--output", default=str(ROOT / "artifacts" / "audit.md"))
+    parser.add_argument(
+        "--performance-advisory",
+        action="store_true",
+        help="report pages below the performance threshold without failing (CI: the same page "
+        "scored from 74 to 100 on a shared 2-core machine; the other categories still fail)",
+    )
     args = parser.parse_args(argv)
     start = time.monotonic()
 
@@ -430,13 +436,15 @@ def main(argv=None):
         finally:
             server.shutdown()
 
-        failures = []
+        failures, advisories = [], []
         for r in results:
             for category, audits in r["failing"].items():
-                failures.append(
+                line = (
                     f"{r['page']}: {category} {r[category]} < {THRESHOLDS[category]}: "
                     + "; ".join(audits or ["(no single audit below 1)"])
                 )
+                advisory = category == "performance" and args.performance_advisory
+                (advisories if advisory else failures).append(line)
         for name, lines in (axe_problems or {}).items():
             failures += [f"{name}: axe {line}" for line in lines]
 
@@ -456,6 +464,11 @@ def main(argv=None):
         text += table(results, axe_problems) if results else ""
         if failures:
             text += "\n## Failures\n\n" + "".join(f"- {f}\n" for f in failures)
+        if advisories:
+            text += (
+                "\n## Below the performance target (reported, not failing: "
+                "--performance-advisory)\n\n" + "".join(f"- {a}\n" for a in advisories)
+            )
         output.write_text(text, encoding="utf-8")
         summary = [{k: v for k, v in r.items() if k != "report"} for r in results]
         output.with_suffix(".json").write_text(
