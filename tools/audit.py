@@ -67,8 +67,9 @@ SCHEME = {"light": "default", "dark": "slate"}
 
 
 def site_url():
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    return re.search(r"^site_url:\s*(\S+)", config, re.MULTILINE).group(1)
+    from tests.sitetools import site_url as configured  # one reading of mkdocs.yml
+
+    return configured()
 
 
 # -- the server ---------------------------------------------------------------------------
