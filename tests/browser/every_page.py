@@ -1,6 +1,8 @@
 """What a reader gets on every page, in each language (test_pages_en.py, test_pages_zh.py).
 
-Split by language into two files, so that pytest-xdist (--dist loadfile) runs them in parallel.
+Each test opens a page, follows its language switcher to the twin and back, and checks both
+loads: three loads a pair instead of four. The pages are split into two files, so that
+pytest-xdist (--dist loadfile) runs them in parallel.
 """
 
 import pytest
@@ -21,15 +23,13 @@ def links_out_of_language(reader, lang):
     return sorted({h for h in hrefs if reader.server.language_of(h) not in (None, lang)})
 
 
-def check_page(reader, site, lang, page):
+def check_visit(reader, site, lang, page, visit):
+    """What a reader gets on one page: clean console, this site only, the right language."""
     server = reader.server
     url = server.url(lang, page)
     name = f"docs/{lang}/{page} ({url})"
 
-    # Opens with a clean console, loads only from this site, no web fonts. Search is not
-    # waited for here (its worker and index are the same on every page of a language, and
-    # test_search.py waits for them on pages of both): that would double this test's time.
-    visit = reader.open(url, ready=False)
+    # A clean console, loads only from this site, no web fonts.
     assert not visit.problems, f"{name}:\n  " + "\n  ".join(visit.problems)
     assert reader.language() == lang, f"{name}: <html lang={reader.language()!r}>"
     fonts = [u for u in visit.requests if u.split("?")[0].endswith(FONT_FILES)]
@@ -52,25 +52,45 @@ def check_page(reader, site, lang, page):
     leaving = links_out_of_language(reader, lang)
     assert not leaving, f"{name}: links leave the reader's language ({lang}): {leaving}"
 
-    # Nothing is wider than the window, on a desktop or a phone.
+    # Nothing is wider than the window, on a desktop (where it loaded) or a phone.
     overflow = reader.horizontal_overflow()
     assert overflow == 0, f"{name}: {overflow} px wider than a {DESKTOP['width']} px window"
     reader.page.set_viewport_size(PHONE)
     overflow = reader.horizontal_overflow()
     assert overflow == 0, f"{name}: {overflow} px wider than a {PHONE['width']} px phone"
 
-    # The language switcher leads to the same page in the other language (and back: the
-    # twin's own test follows its switcher to this page). Keyboard: focus the link, Enter.
+
+def switch_language(reader, lang, page):
+    """The language switcher, by keyboard (focus the link, Enter): the twin page opens."""
+    server = reader.server
     other = OTHER[lang]
     target = server.url(other, page)
+    reader.page.set_viewport_size(DESKTOP)  # the twin loads at desktop width, as this one did
     reader.page.focus(f"a.md-select__link[hreflang={other}]")
     visit = reader.follow(lambda: reader.page.keyboard.press("Enter"))
     assert visit.url == target and reader.language() == other, (
-        f"{name}: the language switcher to {other!r} leads to {visit.url} "
+        f"docs/{lang}/{page}: the language switcher to {other!r} leads to {visit.url} "
         f"(lang={reader.language()!r}), not {target}"
     )
-    assert not visit.problems, f"{name}, switching to {other!r}: {visit.report()}"
+    return visit
 
 
-def page_params(lang):
-    return [pytest.param(page, id=page) for page in pages(lang)]
+def check_twins(reader, site, lang, page):
+    """A page, its twin through the language switcher, and back: each load checked.
+
+    Search is not waited for here (its worker and index are the same on every page of a
+    language, and test_search.py waits for them on pages of both languages).
+    """
+    visit = reader.open(reader.server.url(lang, page), ready=False)
+    check_visit(reader, site, lang, page, visit)
+    visit = switch_language(reader, lang, page)
+    check_visit(reader, site, OTHER[lang], page, visit)
+    visit = switch_language(reader, OTHER[lang], page)
+    assert not visit.problems, f"docs/{lang}/{page}, back from {OTHER[lang]!r}: {visit.report()}"
+
+
+def page_params(half):
+    """Every page that has twins, in two halves (one per test file, for xdist): the first
+    starts in English, the second in Chinese; each test visits both languages."""
+    twins = sorted(set(pages(LANGUAGES[0])) & set(pages(LANGUAGES[1])))
+    return [pytest.param(page, id=page) for page in twins[half::2]]
