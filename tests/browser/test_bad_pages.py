@@ -3,7 +3,7 @@ console error or links out of the reader's language fails, naming the page and t
 
 import pytest
 
-from tests.browser.every_page import check_page
+from tests.browser.every_page import check_twins
 
 AUTOGRAD = "autograd/computation-graph.md"
 BAD = {
@@ -23,7 +23,7 @@ def test_a_bad_page_fails_with_its_name_and_offence(reader, site, offence):
     reader.page.route(url, lambda route: route.fulfill(body=bad, content_type="text/html"))
     try:
         with pytest.raises(AssertionError) as failure:
-            check_page(reader, site, "zh", AUTOGRAD)
+            check_twins(reader, site, "zh", AUTOGRAD)
     finally:
         reader.page.unroute(url)
     message = str(failure.value)
