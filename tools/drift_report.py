@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.examples import BadInput, needs_a_gpu_we_lack, require_torch, run_file, snippet_files
+from tools.examples import BadInput, not_for_this_machine, require_torch, run_file, snippet_files
 
 
 def fence(text, language="text"):
@@ -61,7 +61,7 @@ def main(argv=None):
         files = snippet_files(args.paths)
         drifted, examples, skipped = [], 0, []
         for path in files:
-            if needs_a_gpu_we_lack(path):
+            if not_for_this_machine(path):
                 skipped.append(path)
                 continue
             results = run_file(path)[1]

@@ -66,10 +66,14 @@ def snippet_files(paths):
     return files
 
 
-def needs_a_gpu_we_lack(path):
+def not_for_this_machine(path):
+    """The rule of conftest.py: *.cuda.pycon needs a GPU, *.nocuda.pycon shows a machine
+    without one; either is left alone (not run, not rewritten) where it does not apply."""
     import torch
 
-    return path.name.endswith(".cuda.pycon") and not torch.cuda.is_available()
+    if path.name.endswith(".cuda.pycon"):
+        return not torch.cuda.is_available()
+    return path.name.endswith(".nocuda.pycon") and torch.cuda.is_available()
 
 
 def parse(path):

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.examples import BadInput, needs_a_gpu_we_lack, require_torch, run_file, snippet_files
+from tools.examples import BadInput, not_for_this_machine, require_torch, run_file, snippet_files
 
 ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}\b")  # an object address differs on every run
 NOT_DRIFT = re.compile(r"(ModuleNotFoundError|ImportError|SyntaxError|IndentationError)\b")
@@ -89,7 +89,7 @@ def main(argv=None):
         files = snippet_files(args.paths)
         examples = rewritten = changed = unstable = 0
         for path in files:
-            if needs_a_gpu_we_lack(path):
+            if not_for_this_machine(path):
                 print(f"{path}: skipped, needs a CUDA GPU")
                 continue
             count, stale, flaky = update(path)
