@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test build install lint audit
+.PHONY: serve test build install lint audit matrix
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,3 +42,8 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json
 audit: $(BIN)/.installed $(LIGHTHOUSE)
 	tools/ensure-browser
 	$(BIN)/python -m tools.audit $(AUDIT_ARGS)
+
+# Every example against the other releases of data/releases.yml, each in its own venv under
+# .matrix/ (made once; minutes). Not part of `make test`; .ci/run runs it after the tests.
+matrix: $(BIN)/.installed
+	$(BIN)/python -m tools.matrix
