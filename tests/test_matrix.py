@@ -105,3 +105,11 @@ def test_a_release_that_cannot_be_installed_is_an_error_naming_it(tmp_path, monk
     monkeypatch.setattr(matrix, "ENVS", tmp_path)
     with pytest.raises(matrix.BadInput, match=r"torch 0\.0\.1: could not install"):
         matrix.environment("0.0.1", log=lambda _: None)
+
+
+def test_gpu_examples_say_whether_a_gpu_has_checked_them():
+    page = '```pycon title="x"\n--8<-- "devices/amp_step.cuda.pycon"\n```\n'
+    assert "Not yet checked on a GPU" in annotate(page, load(), "en")
+    record = {"date": "2026-12-01", "torch": "2.15.0+cu132", "gpu": "NVIDIA H200"}
+    shown = annotate(page, load(), "zh", record)
+    assert "上次在 GPU 上核对" in shown and "NVIDIA H200" in shown
