@@ -9,7 +9,9 @@ BIN    := $(VENV)/bin
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check "pip==26.3"
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev
+	# The pins are exact; a machine-wide pip constraint file (some images cap torch below the
+	# pin) could only make this install fail, so it is not applied to the project's venv.
+	PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev
 	touch $@
 
 install: $(BIN)/.installed
