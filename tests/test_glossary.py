@@ -71,10 +71,8 @@ def test_an_english_term_given_twice_is_found():
         {"en": "batch size", "zh": "批量大小"},
         {"en": "Batch (of samples)", "zh": "批次"},
     ]
-    assert same_english_twice(terms) == [
-        "entry 3 (Batch (of samples) → 批次) and entry 1 (→ 批量 / 批量维度) both translate "
-        "'batch': keep one"
-    ]
+    message = "entry 3 (Batch (of samples) → 批次) and entry 1 (→ 批量 / 批量维度) both translate"
+    assert same_english_twice(terms) == [f"{message} 'batch': keep one"]
 
 
 @pytest.mark.parametrize("page", pages("zh"))
