@@ -123,7 +123,7 @@ def footer_html(language, environ, record, today=None):
     else:
         first = text["local"].format(torch=torch)
     second = text["gpu_label"].format(gpu_check=escape(gpu_check_text(language, record)))
-    return f'<span class="verified-by">{first}</span> <span class="gpu-check">{second}</span>'
+    return f'<span class="verified-by">{first}</span><br><span class="gpu-check">{second}</span>'
 
 
 def language_of(config):
@@ -137,9 +137,7 @@ def on_config(config):
 
 def on_env(env, config, files):
     """Once per language build: the footer stamp, for every page and the 404 page."""
-    env.globals["verified_stamp"] = footer_html(
-        language_of(config), os.environ, load_gpu_record()
-    )
+    env.globals["verified_stamp"] = footer_html(language_of(config), os.environ, load_gpu_record())
     return env
 
 

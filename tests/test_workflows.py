@@ -112,9 +112,7 @@ def test_a_commit_is_published_only_after_its_own_tests_passed():
     index = {
         "make test": next(i for i, s in enumerate(steps) if s.get("run") == "make test"),
         "make build": next(i for i, s in enumerate(steps) if s.get("run") == "make build"),
-        "upload": next(
-            i for i, s in enumerate(steps) if uses(s, "actions/upload-pages-artifact")
-        ),
+        "upload": next(i for i, s in enumerate(steps) if uses(s, "actions/upload-pages-artifact")),
     }
     assert index["make test"] < index["make build"] < index["upload"], (
         f"{name}: `{builder}` must run `make test`, then build, then upload the site: {index}"
