@@ -106,8 +106,9 @@ def commit():
     sha = os.environ.get("GITHUB_SHA")
     if not sha:
         git = ["git", "rev-parse", "HEAD"]
-        sha = subprocess.run(git, cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    return sha[:7] or "unknown"
+        sha = subprocess.run(git, check=True, cwd=ROOT, capture_output=True, text=True).stdout
+        sha = sha.strip()
+    return sha[:7]
 
 
 def footer_html(language, environ, record, today=None):

@@ -45,9 +45,9 @@ def test_a_ci_build_names_its_run_date_commit_and_torch_build(lang):
     run = "https://github.com/o/r/actions/runs/42"
     html = footer_html(lang, {"VERIFIED_RUN": run}, None)
     head = ["git", "rev-parse", "--short=7", "HEAD"]
-    commit = subprocess.run(head, cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    commit = subprocess.run(head, check=True, cwd=ROOT, capture_output=True, text=True).stdout
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
-    sha = os.environ.get("GITHUB_SHA", "")[:7] or commit
+    sha = os.environ.get("GITHUB_SHA", "")[:7] or commit.strip()
     for part in (f'href="{run}"', today, sha, torch.__version__):
         assert part in html, f"{lang} footer of a CI build lacks {part!r}: {html}"
     assert LOCAL[lang] not in html
@@ -73,6 +73,7 @@ def test_the_gpu_record_tool_refuses_without_a_gpu(tmp_path):
     output = tmp_path / "gpu_check.yml"
     run = subprocess.run(
         [sys.executable, "-m", "tools.gpu_check", "--output", str(output)],
+        check=False,
         cwd=ROOT,
         env={**os.environ, "CUDA_VISIBLE_DEVICES": ""},
         capture_output=True,

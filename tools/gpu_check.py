@@ -49,7 +49,9 @@ def main(argv=None):
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
         "torch": torch.__version__,
         "gpu": torch.cuda.get_device_name(0),
-        "commit": subprocess.run(git, cwd=ROOT, capture_output=True, text=True).stdout.strip(),
+        "commit": subprocess.run(
+            git, check=True, cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip(),
     }
     args.output.write_text(record_text(record, header_of(GPU_RECORD)), encoding="utf-8")
     load_gpu_record(args.output)  # what the site will read back: fails here, not at build
