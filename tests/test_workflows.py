@@ -131,6 +131,9 @@ def test_a_commit_is_published_only_after_its_own_tests_passed():
     )
     audit = [i for i, s in enumerate(steps) if s.get("run", "").startswith("make audit")]
     assert audit and audit[0] < index["make build"], f"{name}: the audit must pass first"
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^build:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert recipe and "--strict" in recipe.group(1), "`make build` must build with --strict"
 
 
 def readme_bash_blocks():
