@@ -124,7 +124,7 @@ def footer_html(language, environ, record, today=None):
     else:
         first = text["local"].format(torch=torch)
     second = text["gpu_label"].format(gpu_check=escape(gpu_check_text(language, record)))
-    return f'<span class="verified-by">{first}</span><br><span class="gpu-check">{second}</span>'
+    return f'<span class="verified-stamp__run">{first}</span><br><span class="verified-stamp__gpu">{second}</span>'
 
 
 def language_of(config):

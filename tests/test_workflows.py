@@ -144,6 +144,32 @@ def readme_bash_blocks():
     ]
 
 
+def test_the_publishing_job_runs_every_command_of_ci_run_before_the_build():
+    """.ci/run is the project's CI entry point on any machine; the job whose build is
+    published runs the same commands, in the same order, before it builds the site."""
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    commands = [
+        line.strip()
+        for line in lines
+        if line.strip() and not line.lstrip().startswith(("#", "set ", "cd "))
+    ]
+    jobs = workflow("ci.yml")["jobs"]
+    builder = next(
+        job
+        for job in jobs.values()
+        if any(uses(s, "actions/upload-pages-artifact") for s in job.get("steps", []))
+    )
+    runs = run_steps(builder)
+    assert "make build" in runs
+    before = runs[: runs.index("make build")]
+    positions = [before.index(c) if c in before else None for c in commands]
+    assert None not in positions, (
+        f"ci.yml's publishing job must run every command of .ci/run before `make build`: "
+        f"{[c for c, p in zip(commands, positions) if p is None]} missing"
+    )
+    assert positions == sorted(positions), "ci.yml must run them in .ci/run's order"
+
+
 def test_ci_runs_the_readme_test_command():
     quickstart = readme_bash_blocks()[0]
     assert len(quickstart) == 2, f"README quickstart must be exactly two commands: {quickstart}"
