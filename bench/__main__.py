@@ -206,10 +206,12 @@ def _plot_forward(plt, results, labels, path):
     for ax, name in zip(axes, ("small", "large"), strict=True):
         rows = [r for r in results["forward_time"] if r["model"] == name]
         medians = [r["median_us"] for r in rows]
-        spread = [
-            [r["median_us"] - r["p25_us"] for r in rows],
-            [r["p75_us"] - r["median_us"] for r in rows],
-        ]
+        spread = None  # results from before the percentiles were recorded have none
+        if all(r.get("p25_us") is not None for r in rows):
+            spread = [
+                [r["median_us"] - r["p25_us"] for r in rows],
+                [r["p75_us"] - r["median_us"] for r in rows],
+            ]
         ax.bar(
             [r["mode"] for r in rows],
             medians,
@@ -229,7 +231,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short timings (a smoke run)")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--plot-only",
+        action="store_true",
+        help="redraw the plots from the existing results.json (after a label changes)",
+    )
     args = parser.parse_args()
+    if args.plot_only:
+        plot(json.loads((args.out / "results.json").read_text(encoding="utf-8")), args.out)
+        print(f"redrew the plots in {args.out}")
+        return
     min_run_time = 0.15 if args.quick else 3.0  # per case, over all rounds
     steps = [
         ("memory", memory),

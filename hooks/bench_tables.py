@@ -36,8 +36,18 @@ def _change(new, old):
 
 
 def _timing(t, h):
-    """A timing cell: the median, and the interquartile range as its spread."""
-    return h["timing"].format(median=f"{t['median_us']:.1f}", iqr=f"{t['p75_us'] - t['p25_us']:.1f}")
+    """A timing cell: the median, and the interquartile range as its spread (results from
+    before the percentiles were recorded say so)."""
+    median = f"{t['median_us']:.1f}"
+    if t.get("p25_us") is None:
+        return h["timing_no_spread"].format(median=median)
+    return h["timing"].format(median=median, iqr=f"{t['p75_us'] - t['p25_us']:.1f}")
+
+
+def _machine_value(key, value, h):
+    if value is not None:
+        return value
+    return h["none"] if key == "gpu" else h["not_recorded"]
 
 
 def render(name, results, lang):
@@ -45,7 +55,7 @@ def render(name, results, lang):
     header = h["tables"].get(name)
     if name == "machine":
         m = results["machine"]
-        rows = [(h["keys"][k], m[k] if m[k] is not None else h["none"]) for k in h["keys"]]
+        rows = [(h["keys"][k], _machine_value(k, m.get(k), h)) for k in h["keys"]]
         return _table(header, rows)
     if name == "memory":
         by = {(r["depth"], r["mode"]): r["held_bytes"] for r in results["memory"]["rows"]}
