@@ -93,8 +93,7 @@ def forward_time(min_run_time):
                 "with ctx():\n    model(x)", {"ctx": ctx, "model": model, "x": x}, min_run_time
             )
             rows.append(
-                {"model": name, "depth": depth, "width": width, "batch": batch, "mode": mode}
-                | t
+                {"model": name, "depth": depth, "width": width, "batch": batch, "mode": mode} | t
             )
     return rows
 

@@ -52,7 +52,9 @@ def test_every_table_on_the_measured_page_renders_from_the_results():
     for lang in LANGUAGES:
         suffix = "" if lang == "en" else f".{lang}"
         for plot in (f"memory{suffix}.svg", f"forward_time{suffix}.svg"):
-            assert (RESULTS.parent / plot).is_file(), f"docs/assets/bench/{plot}: run python -m bench"
+            assert (RESULTS.parent / plot).is_file(), (
+                f"docs/assets/bench/{plot}: run python -m bench"
+            )
 
 
 def test_every_language_labels_the_same_tables_and_plots():
