@@ -14,12 +14,14 @@ import time
 from pathlib import Path
 
 import torch
+import yaml
 from torch.utils import benchmark
 from tqdm import tqdm
 
 from bench.models import MODES, mlp, profiled_forward_bytes, saved_activation_bytes
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "assets" / "bench"
+LABELS = yaml.safe_load(Path(__file__).with_name("labels.yml").read_text(encoding="utf-8"))
 DEPTHS = (1, 2, 4, 8, 16)
 WIDTH, BATCH = 512, 128
 
@@ -27,21 +29,26 @@ WIDTH, BATCH = 512, 128
 ROUNDS = 3
 
 
-def median_us(stmt, globals_, min_run_time):
+def timing_us(stmt, globals_, min_run_time):
+    """Median, 25th and 75th percentile of the per-call time, in microseconds."""
     timer = benchmark.Timer(stmt=stmt, globals=globals_, num_threads=torch.get_num_threads())
     timer.timeit(5)  # warm up: first calls fault in fresh memory and pick kernels
-    return timer.blocked_autorange(min_run_time=min_run_time).median * 1e6
+    m = timer.blocked_autorange(min_run_time=min_run_time)
+    return {"median_us": m.median * 1e6, "p25_us": m._p25 * 1e6, "p75_us": m._p75 * 1e6}
 
 
 def interleaved_us(cases, min_run_time):
-    """{name: (stmt, globals)} timed in ROUNDS interleaved rounds; the lowest median of each.
+    """{name: (stmt, globals)} timed in ROUNDS interleaved rounds; the round with the lowest
+    median of each (with that round's percentiles).
 
     Interleaving spreads a burst of load from elsewhere over all cases instead of one.
     """
-    best = dict.fromkeys(cases, float("inf"))
+    best = {}
     for _ in range(ROUNDS):
         for name, (stmt, globals_) in cases.items():
-            best[name] = min(best[name], median_us(stmt, globals_, min_run_time / ROUNDS))
+            t = timing_us(stmt, globals_, min_run_time / ROUNDS)
+            if name not in best or t["median_us"] < best[name]["median_us"]:
+                best[name] = t
     return best
 
 
@@ -82,18 +89,11 @@ def forward_time(min_run_time):
         model = mlp(depth, width)
         x = torch.randn(batch, width)
         for mode, ctx in MODES.items():
-            us = median_us(
+            t = timing_us(
                 "with ctx():\n    model(x)", {"ctx": ctx, "model": model, "x": x}, min_run_time
             )
             rows.append(
-                {
-                    "model": name,
-                    "depth": depth,
-                    "width": width,
-                    "batch": batch,
-                    "mode": mode,
-                    "median_us": us,
-                }
+                {"model": name, "depth": depth, "width": width, "batch": batch, "mode": mode} | t
             )
     return rows
 
@@ -107,13 +107,8 @@ def matmul_time(min_run_time):
             ("torch.mm", "torch.mm(a, b)"),
             ("torch.matmul", "torch.matmul(a, b)"),
         ):
-            rows.append(
-                {
-                    "n": n,
-                    "op": label,
-                    "median_us": median_us(stmt, {"a": a, "b": b, "torch": torch}, min_run_time),
-                }
-            )
+            t = timing_us(stmt, {"a": a, "b": b, "torch": torch}, min_run_time)
+            rows.append({"n": n, "op": label} | t)
     return rows
 
 
@@ -124,8 +119,9 @@ def compile_time(min_run_time):
 
     inductor_config.fx_graph_cache = False
     torch._dynamo.reset()
-    model = mlp(4, 256).eval()
-    x = torch.randn(32, 256)
+    depth, width, batch = 4, 256, 32
+    model = mlp(depth, width).eval()
+    x = torch.randn(batch, width)
     compiled = torch.compile(model)
     with torch.no_grad():
         start = time.perf_counter()
@@ -138,12 +134,13 @@ def compile_time(min_run_time):
             },
             min_run_time,
         )
-        eager, steady = times["eager"], times["compiled"]
     return {
-        "model": "4 × Linear(256, 256) + ReLU, batch 32, no_grad",
+        "depth": depth,
+        "width": width,
+        "batch": batch,
         "first_call_s": first,
-        "eager_us": eager,
-        "compiled_us": steady,
+        "eager": times["eager"],
+        "compiled": times["compiled"],
     }
 
 
@@ -157,16 +154,32 @@ def machine():
         "cpus": os.cpu_count(),
         "threads": torch.get_num_threads(),
         "gpu": torch.cuda.get_device_name(0) if torch.cuda.is_available() else None,
+        "load": round(os.getloadavg()[0], 1),
     }
 
 
 def plot(results, out):
+    """The two figures in every language of bench/labels.yml: NAME.svg for English,
+    NAME.LANG.svg for the others. A glyph missing from the fonts is an error."""
+    import warnings
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    plt.rcParams.update({"svg.hashsalt": "bench", "svg.fonttype": "none", "font.size": 10})
+    for lang, labels in LABELS.items():
+        text = labels["plots"]
+        suffix = "" if lang == "en" else f".{lang}"
+        fonts = ["DejaVu Sans"] + ([text["font"]] if text["font"] else [])
+        style = {"svg.hashsalt": "bench", "svg.fonttype": "none", "font.size": 10}
+        with plt.rc_context(style | {"font.family": fonts}), warnings.catch_warnings():
+            warnings.filterwarnings("error", message="Glyph .* missing from font")
+            _plot_memory(plt, results, text, out / f"memory{suffix}.svg")
+            _plot_forward(plt, results, labels, out / f"forward_time{suffix}.svg")
+
+
+def _plot_memory(plt, results, text, path):
     fig, ax = plt.subplots(figsize=(6, 3.4))
     for mode in MODES:
         rows = [r for r in results["memory"]["rows"] if r["mode"] == mode]
@@ -177,27 +190,39 @@ def plot(results, out):
             label=mode,
         )
     ax.set_xscale("log", base=2)
-    ax.set_xlabel("depth (Linear + ReLU pairs)")
-    ax.set_ylabel("MiB held after forward")
+    ax.set_xlabel(text["memory_x"])
+    ax.set_ylabel(text["memory_y"])
     ax.legend()
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(out / "memory.svg", metadata={"Date": None})
+    fig.savefig(path, metadata={"Date": None})
     plt.close(fig)
 
-    fig, axes = plt.subplots(1, 2, figsize=(7, 3.2))
+
+def _plot_forward(plt, results, labels, path):
+    text = labels["plots"]
+    fig, axes = plt.subplots(1, 2, figsize=(7, 3.4))
     for ax, name in zip(axes, ("small", "large"), strict=True):
         rows = [r for r in results["forward_time"] if r["model"] == name]
+        medians = [r["median_us"] for r in rows]
+        spread = None  # results from before the percentiles were recorded have none
+        if all(r.get("p25_us") is not None for r in rows):
+            spread = [
+                [r["median_us"] - r["p25_us"] for r in rows],
+                [r["p75_us"] - r["median_us"] for r in rows],
+            ]
         ax.bar(
             [r["mode"] for r in rows],
-            [r["median_us"] for r in rows],
+            medians,
+            yerr=spread,
+            capsize=4,
             color=["#d84315", "#6d4c41", "#37474f"],
         )
-        ax.set_title(f"{name} model")
-        ax.set_ylabel("median µs per forward")
+        ax.set_title(text["forward_title"].format(model=labels["models"][name]))
         ax.tick_params(axis="x", labelrotation=15)
+    fig.supylabel(text["forward_y"], fontsize=9)
     fig.tight_layout()
-    fig.savefig(out / "forward_time.svg", metadata={"Date": None})
+    fig.savefig(path, metadata={"Date": None})
     plt.close(fig)
 
 
@@ -205,7 +230,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short timings (a smoke run)")
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--plot-only",
+        action="store_true",
+        help="redraw the plots from the existing results.json (after a label changes)",
+    )
     args = parser.parse_args()
+    if args.plot_only:
+        plot(json.loads((args.out / "results.json").read_text(encoding="utf-8")), args.out)
+        print(f"redrew the plots in {args.out}")
+        return
     min_run_time = 0.15 if args.quick else 3.0  # per case, over all rounds
     steps = [
         ("memory", memory),

@@ -1,79 +1,24 @@
 """Render the benchmark tables of the "Measured" page from docs/assets/bench/results.json.
 
-A line `<!-- bench:NAME -->` in a page becomes the table NAME, with headers in the page's
-language. The figures are written by `python -m bench`; nothing in the tables is typed by hand.
+A line `<!-- bench:NAME -->` in a page becomes the table NAME, every label in the page's
+language from bench/labels.yml. The figures are written by `python -m bench`; nothing in the
+tables is typed by hand.
 """
 
 import json
 import re
 from pathlib import Path
 
+import yaml
+
 RESULTS = Path(__file__).resolve().parent.parent / "docs" / "assets" / "bench" / "results.json"
 MARKER = re.compile(r"^<!-- bench:(\w+) -->$", re.MULTILINE)
 MODES = ("grad", "no_grad", "inference_mode")
 
-HEADERS = {
-    "en": {
-        "machine": ("Measured on", "Value"),
-        "memory": (
-            "Depth",
-            "Held after forward: grad",
-            "no_grad",
-            "inference_mode",
-            "no_grad saves",
-        ),
-        "forward": (
-            "Model",
-            "grad (µs)",
-            "no_grad (µs)",
-            "inference_mode (µs)",
-            "no_grad vs grad",
-            "inference_mode vs no_grad",
-        ),
-        "matmul": ("Size", "a @ b (µs)", "torch.mm (µs)", "torch.matmul (µs)"),
-        "compile": ("Model", "First call (compile)", "Eager (µs)", "Compiled (µs)", "Speed-up"),
-        "keys": {
-            "date": "Date",
-            "torch": "PyTorch",
-            "python": "Python",
-            "processor": "CPU",
-            "cpus": "CPU cores",
-            "threads": "torch threads",
-            "gpu": "GPU",
-        },
-        "none": "none (GPU figures not measured yet)",
-    },
-    "zh": {
-        "machine": ("测量环境", "值"),
-        "memory": (
-            "层数",
-            "前向后仍占用：正常（grad）",
-            "no_grad",
-            "inference_mode",
-            "no_grad 节省",
-        ),
-        "forward": (
-            "模型",
-            "grad（微秒）",
-            "no_grad（微秒）",
-            "inference_mode（微秒）",
-            "no_grad 相对 grad",
-            "inference_mode 相对 no_grad",
-        ),
-        "matmul": ("规模", "a @ b（微秒）", "torch.mm（微秒）", "torch.matmul（微秒）"),
-        "compile": ("模型", "首次调用（含编译）", "eager（微秒）", "编译后（微秒）", "加速比"),
-        "keys": {
-            "date": "日期",
-            "torch": "PyTorch",
-            "python": "Python",
-            "processor": "CPU",
-            "cpus": "CPU 核数",
-            "threads": "torch 线程数",
-            "gpu": "GPU",
-        },
-        "none": "无（GPU 数据尚未测量）",
-    },
-}
+# Every word of the tables, per language: data, shared with the plots of `python -m bench`.
+LABELS = yaml.safe_load(
+    (Path(__file__).resolve().parent.parent / "bench" / "labels.yml").read_text(encoding="utf-8")
+)
 
 
 def _table(header, rows):
@@ -90,12 +35,28 @@ def _change(new, old):
     return f"{(new - old) / old:+.0%}"
 
 
+def _timing(t, h):
+    """A timing cell: the median, and the interquartile range as its spread (results from
+    before the percentiles were recorded say so)."""
+    median = f"{t['median_us']:.1f}"
+    if t.get("p25_us") is None:
+        return h["timing_no_spread"].format(median=median)
+    return h["timing"].format(median=median, iqr=f"{t['p75_us'] - t['p25_us']:.1f}")
+
+
+def _machine_value(key, value, h):
+    if value is not None:
+        return value
+    return h["none"] if key == "gpu" else h["not_recorded"]
+
+
 def render(name, results, lang):
-    h = HEADERS[lang]
+    h = LABELS[lang]
+    header = h["tables"].get(name)
     if name == "machine":
         m = results["machine"]
-        rows = [(h["keys"][k], m[k] if m[k] is not None else h["none"]) for k in h["keys"]]
-        return _table(h["machine"], rows)
+        rows = [(h["keys"][k], _machine_value(k, m.get(k), h)) for k in h["keys"]]
+        return _table(header, rows)
     if name == "memory":
         by = {(r["depth"], r["mode"]): r["held_bytes"] for r in results["memory"]["rows"]}
         depths = sorted({d for d, _ in by})
@@ -103,36 +64,42 @@ def render(name, results, lang):
             (d, *(_mib(by[d, m]) for m in MODES), f"{1 - by[d, 'no_grad'] / by[d, 'grad']:.0%}")
             for d in depths
         ]
-        return _table(h["memory"], rows)
+        return _table(header, rows)
     if name == "forward":
         by = {(r["model"], r["mode"]): r for r in results["forward_time"]}
         rows = []
         for model in dict.fromkeys(r["model"] for r in results["forward_time"]):
             r = by[model, "grad"]
             us = [by[model, m]["median_us"] for m in MODES]
-            label = f"{model}: {r['depth']} × Linear({r['width']}), batch {r['batch']}"
-            rows.append(
-                (label, *(f"{u:.1f}" for u in us), _change(us[1], us[0]), _change(us[2], us[1]))
+            label = h["mlp"].format(
+                name=h["models"][model], depth=r["depth"], width=r["width"], batch=r["batch"]
             )
-        return _table(h["forward"], rows)
+            rows.append(
+                (
+                    label,
+                    *(_timing(by[model, m], h) for m in MODES),
+                    _change(us[1], us[0]),
+                    _change(us[2], us[1]),
+                )
+            )
+        return _table(header, rows)
     if name == "matmul":
-        by = {(r["n"], r["op"]): r["median_us"] for r in results["matmul_time"]}
+        by = {(r["n"], r["op"]): r for r in results["matmul_time"]}
         sizes = sorted({n for n, _ in by})
         ops = ("a @ b", "torch.mm", "torch.matmul")
-        return _table(
-            h["matmul"], [(f"{n} × {n}", *(f"{by[n, o]:.1f}" for o in ops)) for n in sizes]
-        )
+        return _table(header, [(f"{n} × {n}", *(_timing(by[n, o], h) for o in ops)) for n in sizes])
     if name == "compile":
         c = results["compile"]
+        label = h["compiled_mlp"].format(depth=c["depth"], width=c["width"], batch=c["batch"])
         return _table(
-            h["compile"],
+            header,
             [
                 (
-                    c["model"],
+                    label,
                     f"{c['first_call_s']:.1f} s",
-                    f"{c['eager_us']:.1f}",
-                    f"{c['compiled_us']:.1f}",
-                    f"{c['eager_us'] / c['compiled_us']:.2f}×",
+                    _timing(c["eager"], h),
+                    _timing(c["compiled"], h),
+                    f"{c['eager']['median_us'] / c['compiled']['median_us']:.2f}×",
                 )
             ],
         )

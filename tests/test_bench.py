@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from bench.models import MODES, mlp, profiled_forward_bytes, saved_activation_bytes
-from hooks.bench_tables import MARKER, RESULTS, render
+from hooks.bench_tables import LABELS, MARKER, RESULTS, render
 from tests.sitetools import DOCS, LANGUAGES
 
 DEPTHS = (1, 2, 4)
@@ -49,5 +49,48 @@ def test_every_table_on_the_measured_page_renders_from_the_results():
         for name in names:
             table = render(name, results, lang)
             assert re.match(r"\| .+ \|\n\|(---\|)+\n", table), (page, name, table)
-    for plot in ("memory.svg", "forward_time.svg"):
-        assert (RESULTS.parent / plot).is_file(), f"docs/assets/bench/{plot}: run python -m bench"
+    for lang in LANGUAGES:
+        suffix = "" if lang == "en" else f".{lang}"
+        for plot in (f"memory{suffix}.svg", f"forward_time{suffix}.svg"):
+            assert (RESULTS.parent / plot).is_file(), (
+                f"docs/assets/bench/{plot}: run python -m bench"
+            )
+
+
+def test_every_language_labels_the_same_tables_and_plots():
+    def keys(tree, prefix=""):
+        if not isinstance(tree, dict):
+            return {prefix}
+        return set().union(*(keys(v, f"{prefix}/{k}") for k, v in tree.items()))
+
+    assert set(LABELS) == set(LANGUAGES), f"bench/labels.yml: languages {sorted(LABELS)}"
+    expected = keys(LABELS["en"])
+    for lang in LANGUAGES:
+        assert keys(LABELS[lang]) == expected, (
+            f"bench/labels.yml: {lang} differs from en in {sorted(keys(LABELS[lang]) ^ expected)}"
+        )
+
+
+def test_the_chinese_plots_are_labelled_in_chinese():
+    zh = LABELS["zh"]
+    expected = {
+        "memory.zh.svg": [zh["plots"]["memory_x"], zh["plots"]["memory_y"]],
+        "forward_time.zh.svg": [zh["plots"]["forward_y"], *zh["models"].values()],
+    }
+    for plot, labels in expected.items():
+        svg = (RESULTS.parent / plot).read_text(encoding="utf-8")
+        missing = [label for label in labels if label not in svg]
+        assert not missing, f"docs/assets/bench/{plot} lacks {missing}: rerun python -m bench"
+
+
+def test_a_plot_label_the_fonts_cannot_draw_fails_the_run(tmp_path, monkeypatch):
+    import copy
+
+    import bench.__main__ as bench_main
+
+    results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    labels = copy.deepcopy(LABELS)
+    labels["zh"]["plots"]["font"] = None  # Chinese labels with a Latin-only font
+    monkeypatch.setattr(bench_main, "LABELS", labels)
+    with pytest.raises(UserWarning, match="missing from font"):
+        bench_main.plot(results, tmp_path)
