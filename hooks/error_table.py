@@ -1,12 +1,24 @@
-"""Build the table of errors/error-table.md from the snippets that raise each error.
+"""Build the error table and the error entries of errors/error-table.md from the snippets.
 
-A line `<!-- error-table -->` in a page becomes a Markdown table, one row per file in
-snippets/errors/. The message column is the traceback's last line read from that snippet,
-which Sybil runs against the pinned PyTorch: the table shows only what PyTorch prints.
-Causes and fixes, written in each language, come from data/errors.yml; rows follow its order.
+Every file in snippets/errors/ raises one error, as a doctest traceback that Sybil runs
+against the pinned PyTorch: the message shown on the page is read from there, never typed.
+Causes and fixes, written in each language, come from data/errors.yml (its order is the
+table's order).
+
+- The line `<!-- error-table -->` becomes the overview table: message, cause, fix and a link
+  to the entry. It is left out of the search index (`data-search-exclude`): a pasted message
+  must lead to the error's own entry. On a phone, CSS shows each row as a card.
+- Each heading `### Title { #anchor }` whose anchor names an error (`no_grad_fn` ->
+  `#no-grad-fn`) is that error's entry. The build shows the message as the heading (the
+  title stays as the label in the table of contents), then the message as each release
+  prints it, the cause and the fix. Material's search weighs a word in a heading a
+  thousand times a word in the text: with the whole message in the heading, a pasted
+  message, or any part of it, finds its entry first.
 """
 
 import doctest
+import re
+from html import escape
 from pathlib import Path
 
 import yaml
@@ -16,16 +28,21 @@ MARKER = "<!-- error-table -->"
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets" / "errors"
 DATA = ROOT / "data" / "errors.yml"
+HEADING = re.compile(r"^###[ \t]+(?P<title>.+?)[ \t]*\{[ \t]*#(?P<anchor>[\w-]+)[ \t]*\}[ \t]*$", re.M)
 
 HEADER = {
     "en": ("Message, as PyTorch prints it", "Cause", "Fix", "Example"),
     "zh": ("报错信息（PyTorch 原文）", "原因", "解决办法", "示例"),
 }
+ENTRY = {
+    "en": {"cause": "Cause.", "fix": "Fix.", "printed": "Printed by PyTorch {releases}"},
+    "zh": {"cause": "原因：", "fix": "解决办法：", "printed": "PyTorch {releases} 的输出"},
+}
 GPU_ONLY = {"en": "checked on the GPU job only", "zh": "仅在 GPU 任务中核对"}
 
 
 def anchor(name):
-    """`nonscalar_backward` -> `nonscalar-backward`: the heading anchor of its example."""
+    """`nonscalar_backward` -> `nonscalar-backward`: the anchor of its entry."""
     return name.replace("_", "-")
 
 
@@ -49,21 +66,34 @@ def error_message(path):
     return " ".join(raised[0].split())
 
 
+def message_variants(path, pinned):
+    """[(message, [releases that print it])], the pinned release's message first.
+
+    The hook point for the version matrix: today every message is the pinned release's.
+    """
+    return [(error_message(path), [pinned])]
+
+
+def releases_label(releases):
+    """['2.13.0', '2.14.1'] -> '2.13.0–2.14.1'; one release -> itself."""
+    return releases[0] if len(releases) == 1 else f"{releases[0]}–{releases[-1]}"
+
+
+def heading_text(message):
+    """What an entry's heading shows: the first sentence of the message, without its type.
+
+    `RuntimeError: Trying to backward through the graph a second time (or ...). ...` ->
+    `Trying to backward through the graph a second time (or ...).`
+    """
+    return re.sub(r"^[\w.]+: ", "", message).removesuffix(" ...").removesuffix(",")
+
+
 def load_rows(data=DATA):
     with open(data, encoding="utf-8") as file:
         return yaml.safe_load(file)
 
 
-def cell(text):
-    return " ".join(str(text).split()).replace("|", r"\|")
-
-
-def code_cell(text):
-    return f"`` {text} ``" if "`" in text else f"`{text}`"
-
-
-def render_table(lang, folder=SNIPPETS, data=DATA):
-    snippets, rows = error_snippets(folder), load_rows(data)
+def check(rows, snippets, lang, data=DATA, folder=SNIPPETS):
     problems = [f"{path}: no row in {data}" for name, path in snippets.items() if name not in rows]
     problems += [
         f"{data}: row {name!r} has no snippet in {folder}" for name in rows if name not in snippets
@@ -75,16 +105,66 @@ def render_table(lang, folder=SNIPPETS, data=DATA):
     ]
     if problems:
         raise ValueError("\n".join(problems))
+
+
+def inline(text):
+    """One line of data/errors.yml (text with `code` spans) as HTML."""
+    text = escape(" ".join(str(text).split()), quote=False)
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+
+
+def code(text):
+    return f"<code>{escape(text, quote=False)}</code>"
+
+
+def messages_html(variants, lang, tag):
+    """Each message with the releases that print it, one `<tag class="error-message">` each."""
+    return "".join(
+        f'<{tag} class="error-message">{code(message)} <span class="error-message__releases">'
+        f'{escape(ENTRY[lang]["printed"].format(releases=releases_label(releases)))}</span></{tag}>'
+        for message, releases in variants
+    )
+
+
+def render_table(lang, pinned, folder=SNIPPETS, data=DATA):
+    """The overview table as HTML: on a phone each row becomes a card, its cells labelled."""
+    snippets, rows = error_snippets(folder), load_rows(data)
+    check(rows, snippets, lang, data, folder)
     head = HEADER[lang]
-    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    lines = [
+        '<div class="error-table" data-search-exclude>',
+        "<table>",
+        "<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead>",
+        "<tbody>",
+    ]
     for name, row in rows.items():
         path = snippets[name]
-        example = f"[{path.name}](#{anchor(name)})"
+        message = messages_html(message_variants(path, pinned), lang, "span")
+        # <wbr>: a narrow column may break the file name after `_` and before `.`
+        shown = re.sub(r"(_|(?=\.))", r"\1<wbr>", escape(path.name))
+        example = f'<a href="#{anchor(name)}">{shown}</a>'
         if path.name.endswith(".cuda.pycon"):
             example += f" ({GPU_ONLY[lang]})"
-        text = row[lang]
-        message = code_cell(cell(error_message(path)))
-        lines.append(f"| {message} | {cell(text['cause'])} | {cell(text['fix'])} | {example} |")
+        cells = (message, inline(row[lang]["cause"]), inline(row[lang]["fix"]), example)
+        lines.append(
+            "<tr>"
+            + "".join(f'<td data-label="{escape(h)}">{c}</td>' for h, c in zip(head, cells))
+            + "</tr>"
+        )
+    lines += ["</tbody>", "</table>", "</div>"]
+    return "\n".join(lines)
+
+
+def render_entry(name, title, lang, pinned, folder=SNIPPETS, data=DATA):
+    """The heading and the first lines of one error's entry (Markdown with HTML blocks)."""
+    path, row = error_snippets(folder)[name], load_rows(data)[name][lang]
+    variants = message_variants(path, pinned)
+    label = " ".join(re.sub(r"`([^`]*)`", r"\1", title).split()).replace('"', "'")
+    text = ENTRY[lang]
+    attrs = f'#{anchor(name)} .error-entry data-toc-label="{label}"'
+    lines = [f"### `{heading_text(variants[0][0])}` {{ {attrs} }}"]
+    lines += ["", messages_html(variants, lang, "p")]
+    lines += ["", f"**{text['cause']}** {row['cause']}", "", f"**{text['fix']}** {row['fix']}"]
     return "\n".join(lines)
 
 
@@ -92,14 +172,26 @@ def on_page_markdown(markdown, page, config, files):
     if MARKER not in markdown:
         return markdown
     lang = getattr(page.file, "locale", None) or page.file.src_uri.split("/")[0]
+    pinned = config.extra["torch_version"]  # hooks/version.py, listed before this hook
+    names = {anchor(name): name for name in error_snippets()}
+    seen = set()
+
+    def entry(match):
+        name = names.get(match.group("anchor"))
+        if name is None:
+            return match.group(0)
+        seen.add(name)
+        return render_entry(name, match.group("title"), lang, pinned)
+
     try:
-        table = render_table(lang)
+        table = render_table(lang, pinned)
+        markdown = HEADING.sub(entry, markdown)
     except (ValueError, KeyError) as error:
         raise PluginError(f"{page.file.src_uri}: error table: {error}") from error
-    missing = [name for name in error_snippets() if f"{{ #{anchor(name)} }}" not in markdown]
+    missing = [name for name in error_snippets() if name not in seen]
     if missing:
         raise PluginError(
-            f"{page.file.src_uri}: give each example a heading with its anchor, e.g. "
+            f"{page.file.src_uri}: give each error an entry, a heading with its anchor, e.g. "
             f"`### … {{ #{anchor(missing[0])} }}`; missing: {', '.join(missing)}"
         )
     return markdown.replace(MARKER, table)
