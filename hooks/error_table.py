@@ -108,9 +108,14 @@ def check(rows, snippets, lang, data=DATA, folder=SNIPPETS):
 
 
 def inline(text):
-    """One line of data/errors.yml (text with `code` spans) as HTML."""
+    """One line of data/errors.yml (text with `code` spans) as HTML. In a narrow column a
+    long name of code may break after a `.` (`torch.autograd.` / `set_detect_anomaly`)."""
     text = escape(" ".join(str(text).split()), quote=False)
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+
+    def code_span(match):
+        return "<code>" + re.sub(r"(?<=\w\.)(?=[A-Za-z_])", "<wbr>", match.group(1)) + "</code>"
+
+    return re.sub(r"`([^`]+)`", code_span, text)
 
 
 def code(text):
