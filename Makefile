@@ -4,12 +4,14 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: serve test build install lint audit
+.PHONY: serve test build install lint audit matrix
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check "pip==26.3"
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev
+	# The pins are exact; a machine-wide pip constraint file (some images cap torch below the
+	# pin) could only make this install fail, so it is not applied to the project's venv.
+	PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev
 	touch $@
 
 install: $(BIN)/.installed
@@ -42,3 +44,8 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json
 audit: $(BIN)/.installed $(LIGHTHOUSE)
 	tools/ensure-browser
 	$(BIN)/python -m tools.audit $(AUDIT_ARGS)
+
+# Every example against the other releases of data/releases.yml, each in its own venv under
+# .matrix/ (made once; minutes). Not part of `make test`; .ci/run runs it after the tests.
+matrix: $(BIN)/.installed
+	$(BIN)/python -m tools.matrix
