@@ -17,6 +17,8 @@ table's order).
 """
 
 import doctest
+import functools
+import importlib.util
 import re
 from html import escape
 from pathlib import Path
@@ -35,8 +37,8 @@ HEADER = {
     "zh": ("报错信息（PyTorch 原文）", "原因", "解决办法", "示例"),
 }
 ENTRY = {
-    "en": {"cause": "Cause.", "fix": "Fix.", "printed": "Printed by PyTorch {releases}"},
-    "zh": {"cause": "原因：", "fix": "解决办法：", "printed": "PyTorch {releases} 的输出"},
+    "en": {"cause": "Cause.", "fix": "Fix.", "printed": "Printed by {releases}"},
+    "zh": {"cause": "原因：", "fix": "解决办法：", "printed": "{releases} 的输出"},
 }
 GPU_ONLY = {"en": "checked on the GPU job only", "zh": "仅在 GPU 任务中核对"}
 
@@ -54,29 +56,58 @@ def error_snippets(folder=SNIPPETS):
     }
 
 
-def error_message(path):
-    """`Type: message` of the one doctest traceback in a snippet, whitespace collapsed."""
+def raising_example(path):
+    """The one example of a snippet that raises: its doctest traceback is the message."""
     examples = doctest.DocTestParser().get_examples(path.read_text(encoding="utf-8"))
-    raised = [example.exc_msg for example in examples if example.exc_msg]
+    raised = [example for example in examples if example.exc_msg]
     if len(raised) != 1:
         raise ValueError(
             f"{path}: a snippet of the error table raises exactly one error as a doctest "
             f"traceback; this one has {len(raised)}"
         )
-    return " ".join(raised[0].split())
+    return raised[0]
 
 
-def message_variants(path, pinned):
-    """[(message, [releases that print it])], the pinned release's message first.
-
-    The hook point for the version matrix: today every message is the pinned release's.
-    """
-    return [(error_message(path), [pinned])]
+def error_message(path):
+    """`Type: message` of the one doctest traceback in a snippet, whitespace collapsed."""
+    return " ".join(raising_example(path).exc_msg.split())
 
 
-def releases_label(releases):
-    """['2.13.0', '2.14.1'] -> '2.13.0–2.14.1'; one release -> itself."""
-    return releases[0] if len(releases) == 1 else f"{releases[0]}–{releases[-1]}"
+@functools.cache
+def releases_module():
+    """hooks/releases.py: the version matrix of data/releases.yml, which `make matrix` checks.
+    Loaded from its file: MkDocs loads hooks as files, the tests as the package `hooks`."""
+    spec = importlib.util.spec_from_file_location("releases", ROOT / "hooks" / "releases.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def message_variants(path, pinned, releases=None):
+    """[(message, [releases that print it])]: the pinned release's message first, then each
+    message that releases of the version matrix print instead. A CUDA example is not run by
+    the matrix: it names the pin only."""
+    message = error_message(path)
+    if path.name.endswith(".cuda.pycon"):
+        return [(message, [pinned])]
+    releases = releases or releases_module()
+    matrix = releases.load()
+    snippet = f"{path.parent.name}/{path.name}"
+    example = releases.first_line(raising_example(path).source)
+    variants = {message: [pinned]}
+    for release in matrix.releases:
+        entry = matrix.lookup(snippet, example, release)
+        printed = " ".join(entry.output.split()) if entry else message
+        variants.setdefault(printed, []).append(release)
+    return list(variants.items())
+
+
+def releases_label(releases, pinned, lang, module=None):
+    """`torch 2.13.0–2.15.0`, in hooks/releases.py's words, for releases of the matrix and
+    the pin."""
+    module = module or releases_module()
+    every = sorted({*module.load().releases, pinned}, key=lambda r: [int(n) for n in r.split(".")])
+    return module.Matrix(tuple(every), ()).label(releases, lang)
 
 
 def heading_text(message):
@@ -122,13 +153,16 @@ def code(text):
     return f"<code>{escape(text, quote=False)}</code>"
 
 
-def messages_html(variants, lang, tag):
+def messages_html(variants, lang, tag, pinned):
     """Each message with the releases that print it, one `<tag class="error-message">` each."""
-    return "".join(
-        f'<{tag} class="error-message">{code(message)} <span class="error-message__releases">'
-        f'{escape(ENTRY[lang]["printed"].format(releases=releases_label(releases)))}</span></{tag}>'
-        for message, releases in variants
-    )
+    html = []
+    for message, releases in variants:
+        printed = ENTRY[lang]["printed"].format(releases=releases_label(releases, pinned, lang))
+        html.append(
+            f'<{tag} class="error-message">{code(message)} '
+            f'<span class="error-message__releases">{escape(printed)}</span></{tag}>'
+        )
+    return "".join(html)
 
 
 def render_table(lang, pinned, folder=SNIPPETS, data=DATA):
@@ -144,7 +178,7 @@ def render_table(lang, pinned, folder=SNIPPETS, data=DATA):
     ]
     for name, row in rows.items():
         path = snippets[name]
-        message = messages_html(message_variants(path, pinned), lang, "span")
+        message = messages_html(message_variants(path, pinned), lang, "span", pinned)
         # <wbr>: a narrow column may break the file name after `_` and before `.`
         shown = re.sub(r"(_|(?=\.))", r"\1<wbr>", escape(path.name))
         example = f'<a href="#{anchor(name)}">{shown}</a>'
@@ -168,7 +202,7 @@ def render_entry(name, title, lang, pinned, folder=SNIPPETS, data=DATA):
     text = ENTRY[lang]
     attrs = f'#{anchor(name)} .error-entry data-toc-label="{label}"'
     lines = [f"### `{heading_text(variants[0][0])}` {{ {attrs} }}"]
-    lines += ["", messages_html(variants, lang, "p")]
+    lines += ["", messages_html(variants, lang, "p", pinned)]
     lines += ["", f"**{text['cause']}** {row['cause']}", "", f"**{text['fix']}** {row['fix']}"]
     return "\n".join(lines)
 

@@ -15,6 +15,7 @@ import re
 import shutil
 
 import pytest
+import yaml
 
 from hooks import error_table
 from hooks.version import pinned_torch_version
@@ -23,6 +24,7 @@ from tests.sitetools import DOCS, LANGUAGES, site_page
 SNIPPETS = error_table.error_snippets()
 PAGE = "errors/error-table.md"
 PINNED = pinned_torch_version()
+MATRIX = yaml.safe_load((DOCS.parent / "data" / "releases.yml").read_text(encoding="utf-8"))
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 # The last line(s) of a doctest traceback: from the line `Type: message` to the next prompt.
 TRACEBACK = re.compile(
@@ -79,14 +81,45 @@ def test_the_table_shows_exactly_the_messages_of_the_snippets(lang):
     assert len(rows) == len(SNIPPETS), f"{lang}: {len(rows)} rows for {len(SNIPPETS)} snippets"
     for name, path in SNIPPETS.items():
         cells = rows[error_table.anchor(name)]
-        (shown,) = re.findall(r"<code>(.*?)</code>", cells[0])
-        assert html.unescape(shown) == message_in(path), (
-            f"{lang}: the row of {path.name} shows {html.unescape(shown)!r}, the snippet "
-            f"expects {message_in(path)!r}"
+        shown = html.unescape(re.findall(r"<code>(.*?)</code>", cells[0])[0])
+        assert shown == message_in(path), (
+            f"{lang}: the row of {path.name} shows {shown!r} first, the snippet expects "
+            f"{message_in(path)!r}"
         )
-        assert f"PyTorch {PINNED}" in text_of(cells[0]), (
+        assert PINNED in text_of(cells[0]), (
             f"{lang}: the row of {path.name} does not name the release that prints it"
         )
+
+
+def older_messages():
+    """(snippet name, message, releases) for each error that data/releases.yml says other
+    releases print differently (`make matrix` checks that they do)."""
+    found = []
+    for entry in MATRIX.get("outputs") or ():
+        folder, _, file = entry["snippet"].partition("/")
+        if folder == "errors":
+            name = file.removesuffix(".pycon")
+            found.append((name, " ".join(entry["output"].split()), entry["releases"]))
+    return found
+
+
+def test_the_version_matrix_has_an_error_message_of_another_release():
+    assert older_messages(), "data/releases.yml: no error message differs between releases"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("name", "message", "releases"), older_messages())
+def test_the_table_shows_what_other_releases_print(lang, name, message, releases):
+    rows = table_rows(error_table.render_table(lang, PINNED))
+    cell = text_of(rows[error_table.anchor(name)][0])
+    assert message in cell, f"{lang}: the row of {name} does not show {message!r}: {cell!r}"
+    after = cell[cell.index(message) + len(message) :]
+    assert releases[0] in after.split("RuntimeError")[0], (
+        f"{lang}: the row of {name} does not say which releases print {message!r}: {cell!r}"
+    )
+    assert PINNED not in after.split("RuntimeError")[0], (
+        f"{lang}: the row of {name} says the pin {PINNED} prints {message!r}: {cell!r}"
+    )
 
 
 def test_the_table_follows_an_edited_snippet(tmp_path):
@@ -187,7 +220,7 @@ def test_each_error_has_an_entry_headed_by_its_message(site, lang):
             f"the message of {path.name}"
         )
         flat = " ".join(text.split())
-        for shown in (message, f"PyTorch {PINNED}", text_of(rows[name][lang]["cause"])[:40]):
+        for shown in (message, PINNED, text_of(rows[name][lang]["cause"])[:40]):
             assert " ".join(shown.replace("`", "").split()) in flat, (
                 f"docs/{lang}/{PAGE}#{error_table.anchor(name)}: the entry does not show "
                 f"{shown!r}"
