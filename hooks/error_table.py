@@ -30,7 +30,9 @@ MARKER = "<!-- error-table -->"
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets" / "errors"
 DATA = ROOT / "data" / "errors.yml"
-HEADING = re.compile(r"^###[ \t]+(?P<title>.+?)[ \t]*\{[ \t]*#(?P<anchor>[\w-]+)[ \t]*\}[ \t]*$", re.M)
+HEADING = re.compile(
+    r"^###[ \t]+(?P<title>.+?)[ \t]*\{[ \t]*#(?P<anchor>[\w-]+)[ \t]*\}[ \t]*$", re.MULTILINE
+)
 
 HEADER = {
     "en": ("Message, as PyTorch prints it", "Cause", "Fix", "Example"),

@@ -175,16 +175,21 @@ def test_gpu_only_rows_say_so(lang):
     ("message", "heading"),
     [
         (
-            "RuntimeError: Trying to backward through the graph a second time (or directly "
-            "access saved tensors after they have already been freed). ...",
-            "Trying to backward through the graph a second time (or directly access saved "
-            "tensors after they have already been freed).",
+            (
+                "RuntimeError: Trying to backward through the graph a second time (or directly "
+                "access saved tensors after they have already been freed). ..."
+            ),
+            (
+                "Trying to backward through the graph a second time (or directly access saved "
+                "tensors after they have already been freed)."
+            ),
         ),
         (
-            "_pickle.UnpicklingError: Weights only load failed. This file can still be loaded, "
-            "to do so you have two options, ...",
-            "Weights only load failed. This file can still be loaded, to do so you have two "
-            "options",
+            (
+                "_pickle.UnpicklingError: Weights only load failed. This file can still be "
+                "loaded, to do so you have two options, ..."
+            ),
+            "Weights only load failed. This file can still be loaded, to do so you have two options",
         ),
         ("RuntimeError: mm: mat1 and mat2", "mm: mat1 and mat2"),
     ],
@@ -222,8 +227,7 @@ def test_each_error_has_an_entry_headed_by_its_message(site, lang):
         flat = " ".join(text.split())
         for shown in (message, PINNED, text_of(rows[name][lang]["cause"])[:40]):
             assert " ".join(shown.replace("`", "").split()) in flat, (
-                f"docs/{lang}/{PAGE}#{error_table.anchor(name)}: the entry does not show "
-                f"{shown!r}"
+                f"docs/{lang}/{PAGE}#{error_table.anchor(name)}: the entry does not show {shown!r}"
             )
 
 

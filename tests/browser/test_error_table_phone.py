@@ -55,8 +55,9 @@ def test_the_error_table_reads_on_a_phone(reader, lang):
         assert all(label not in ("none", "normal", '""') for label in card["labels"]), (
             f"{url}: card {number} has cells without their column's name: {card['labels']}"
         )
-        assert all(0 <= left and right <= width and height > 0 for left, right, height in
-                   card["boxes"]), f"{url}: card {number} does not fit the screen: {card}"
+        assert all(
+            0 <= left and right <= width and height > 0 for left, right, height in card["boxes"]
+        ), f"{url}: card {number} does not fit the screen: {card}"
         assert card["link"], f"{url}: card {number} has no link to its example"
     broken = page.evaluate(BROKEN_WORDS, ALL_CODE)
     assert not broken, f"{url}: these words of code are split over two lines: {broken}"
@@ -74,8 +75,10 @@ def test_the_error_table_stays_a_table_on_a_wide_screen(reader, lang):
     assert table.evaluate("el => getComputedStyle(el).display") == "table", (
         f"{url}: the error table is not a table at {DESKTOP['width']} px"
     )
-    sideways = table.evaluate("el => el.closest('.md-typeset__scrollwrap').scrollWidth"
-                              " - el.closest('.md-typeset__scrollwrap').clientWidth")
+    sideways = table.evaluate(
+        "el => el.closest('.md-typeset__scrollwrap').scrollWidth"
+        " - el.closest('.md-typeset__scrollwrap').clientWidth"
+    )
     assert sideways <= 0, f"{url}: the table scrolls sideways by {sideways} px"
     # Causes and fixes may break a long name of code after a `.` there (hooks/error_table.py)
     broken = page.evaluate(BROKEN_WORDS, MESSAGES)

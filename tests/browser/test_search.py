@@ -191,9 +191,9 @@ def search(reader, lang, query, paste=False, everything=False):
     if box.input_value():
         page.keyboard.press("ControlOrMeta+A")
         page.keyboard.press("Backspace")
-        page.wait_for_function("([el, text]) => el.textContent === text", arg=[
-            meta.element_handle(), placeholder
-        ])
+        page.wait_for_function(
+            "([el, text]) => el.textContent === text", arg=[meta.element_handle(), placeholder]
+        )
     if paste:
         page.evaluate("text => navigator.clipboard.writeText(text)", query)
         page.keyboard.press("ControlOrMeta+V")
