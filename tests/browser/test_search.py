@@ -23,7 +23,11 @@ SNIPPETS = error_table.error_snippets()
 
 # A part of a message a reader may paste instead of all of it -> the error it must find.
 # Pasted on the pages of both languages: the message is PyTorch's, in English, in both.
+# The first ones are those of issue #21, which found another page first.
 PARTS = [
+    ("view size is not compatible with input tensor", "view_incompatible"),
+    ("a leaf Variable that requires grad is being used in an in-place operation", "inplace_leaf"),
+    ("does not require grad", "no_grad_fn"),
     ("does not require grad and does not have a grad_fn", "no_grad_fn"),
     ("element 0 of tensors does not require grad", "no_grad_fn"),
     ("Trying to backward through the graph a second time", "backward_twice"),
