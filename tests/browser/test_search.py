@@ -34,7 +34,7 @@ PARTS = [
     ("second time", "backward_twice"),
     ("grad can be implicitly created only for scalar outputs", "nonscalar_backward"),
     ("cannot be converted to Scalar", "item_many_elements"),
-    ("a leaf Variable that requires grad", "inplace_leaf"),
+    ("a leaf Variable that requires grad is being used", "inplace_leaf"),
     ("is being used in an in-place operation", "inplace_leaf"),
     ("has been modified by an inplace operation", "inplace_modified"),
     ("is at version 1; expected version 0 instead", "inplace_modified"),
@@ -51,6 +51,11 @@ PARTS = [
     ("Input type (double) and bias type (float) should be the same", "conv_dtype_mismatch"),
     ("Expected all tensors to be on the same device", "device_mismatch"),
     ("UnpicklingError: Weights only load failed", "load_whole_model"),
+    # from a message's second sentence: every sentence the page shows is in the heading
+    ("This file can still be loaded", "load_whole_model"),
+    ("Use tensor.detach().numpy() instead", "numpy_requires_grad"),
+    ("Use .reshape(...) instead", "view_incompatible"),
+    ("If you want to use a computed variable in a subgraph", "nonleaf_requires_grad"),
 ]
 # An API or a term the site teaches -> the page that teaches it, among the first three.
 TERMS = {
