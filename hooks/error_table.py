@@ -113,10 +113,11 @@ def releases_label(releases, pinned, lang, module=None):
 
 
 def heading_text(message):
-    """What an entry's heading shows: the first sentence of the message, without its type.
+    """What an entry's heading shows: the message as the page shows it, every sentence, without
+    its exception type and the `...` (and a comma before it) of a shortened message.
 
-    `RuntimeError: Trying to backward through the graph a second time (or ...). ...` ->
-    `Trying to backward through the graph a second time (or ...).`
+    `RuntimeError: Can't call numpy() on Tensor that requires grad. Use ... instead.` ->
+    `Can't call numpy() on Tensor that requires grad. Use ... instead.`
     """
     return re.sub(r"^[\w.]+: ", "", message).removesuffix(" ...").removesuffix(",")
 
