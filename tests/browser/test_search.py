@@ -1,26 +1,140 @@
-"""Search as a reader uses it: keyboard shortcut, typed words, results in their own language."""
+"""Search as a reader uses it: a pasted error message lands on its entry, a term on the page
+that teaches it, in the reader's own language.
+
+The ranking is Material's own (lunr): a word in a heading weighs a thousand times a word in
+the text, and a page's `search: boost:` front matter multiplies its sections. The error
+table's entries are headed by their messages (hooks/error_table.py); these tests hold the
+ranking to what a reader needs, query by query.
+"""
 
 import html
 import re
 
 import pytest
+import yaml
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.sitetools import LANGUAGES, pages, site_page
+from hooks import error_table
+from tests.sitetools import LANGUAGES, ROOT, pages, site_page
 
 AUTOGRAD = "autograd/computation-graph.md"
-# (language, page the reader is on, query, a page that must be found now)
-QUERIES = [
-    pytest.param("zh", "index.md", "梯度", AUTOGRAD, id="zh-gradient"),
-    # jieba indexed it as 计算​图 (two tokens); Material segments the query against the index
-    pytest.param("zh", AUTOGRAD, "计算图", AUTOGRAD, id="zh-computation-graph"),
-    # broadcasting: the Operations chapter will have it; checked as soon as a page does
-    pytest.param("zh", "index.md", "广播", None, id="zh-broadcasting"),
-    # in the code of both languages: only the reader's own language may answer
-    pytest.param("zh", AUTOGRAD, "backward", "autograd/backward.md", id="zh-backward"),
-    pytest.param("en", AUTOGRAD, "gradient", AUTOGRAD, id="en-gradient"),
+ERRORS = "errors/error-table.md"
+SNIPPETS = error_table.error_snippets()
+
+# A part of a message a reader may paste instead of all of it -> the error it must find.
+# Pasted on the pages of both languages: the message is PyTorch's, in English, in both.
+# The first ones are those of issue #21, which found another page first.
+PARTS = [
+    ("view size is not compatible with input tensor", "view_incompatible"),
+    ("a leaf Variable that requires grad is being used in an in-place operation", "inplace_leaf"),
+    ("does not require grad", "no_grad_fn"),
+    ("does not require grad and does not have a grad_fn", "no_grad_fn"),
+    ("element 0 of tensors does not require grad", "no_grad_fn"),
+    ("Trying to backward through the graph a second time", "backward_twice"),
+    ("second time", "backward_twice"),
+    ("grad can be implicitly created only for scalar outputs", "nonscalar_backward"),
+    ("cannot be converted to Scalar", "item_many_elements"),
+    ("a leaf Variable that requires grad is being used", "inplace_leaf"),
+    ("is being used in an in-place operation", "inplace_leaf"),
+    ("has been modified by an inplace operation", "inplace_modified"),
+    ("is at version 1; expected version 0 instead", "inplace_modified"),
+    ("can only change requires_grad flags of leaf variables", "nonleaf_requires_grad"),
+    ("Only Tensors of floating point and complex dtype can require gradients", "int_requires_grad"),
+    ("Can't call numpy() on Tensor that requires grad", "numpy_requires_grad"),
+    ("Inference tensors cannot be saved for backward", "inference_tensor"),
+    ("is invalid for input of size", "reshape_size"),
+    ("view size is not compatible with input tensor's size and stride", "view_incompatible"),
+    ("mat1 and mat2 shapes cannot be multiplied", "matmul_shapes"),
+    ("must match the size of tensor b", "broadcast_mismatch"),
+    ("at non-singleton dimension", "broadcast_mismatch"),
+    ("mat1 and mat2 must have the same dtype", "dtype_mismatch"),
+    ("Input type (double) and bias type (float) should be the same", "conv_dtype_mismatch"),
+    ("Expected all tensors to be on the same device", "device_mismatch"),
+    ("UnpicklingError: Weights only load failed", "load_whole_model"),
+    # from a message's second sentence: every sentence the page shows is in the heading
+    ("This file can still be loaded", "load_whole_model"),
+    ("Use tensor.detach().numpy() instead", "numpy_requires_grad"),
+    ("Use .reshape(...) instead", "view_incompatible"),
+    ("If you want to use a computed variable in a subgraph", "nonleaf_requires_grad"),
+]
+# An API or a term the site teaches -> the page that teaches it, among the first three.
+TERMS = {
+    "en": [
+        ("retain_graph", "autograd/backward.md"),
+        ("grad_fn", "autograd/backward.md"),
+        ("inference_mode", "autograd/no-grad.md"),
+        ("no_grad", "autograd/no-grad.md"),
+        ("set_grad_enabled", "autograd/no-grad.md"),
+        ("leaf tensor", AUTOGRAD),
+        ("computation graph", AUTOGRAD),
+        ("gradient accumulation", AUTOGRAD),
+        ("zero_grad", "errors/debugging.md"),
+        ("detach", "autograd/detach.md"),
+        ("requires_grad_", "autograd/detach.md"),
+        ("version counter", "autograd/detach.md"),
+        ("fine-tuning", "autograd/freezing.md"),
+        ("broadcasting", "operations/broadcasting.md"),
+        ("matmul", "operations/matmul.md"),
+        ("squeeze", "operations/shapes.md"),
+        ("contiguous", "operations/shapes.md"),
+        ("torch.where", "operations/indexing.md"),
+        ("boolean mask", "operations/indexing.md"),
+        ("in-place", "operations/arithmetic.md"),
+        ("from_numpy", "tensors/numpy.md"),
+        ("bfloat16", "devices/dtypes.md"),
+        ("mixed precision", "devices/mixed-precision.md"),
+        ("autocast", "devices/mixed-precision.md"),
+        ("GradScaler", "devices/mixed-precision.md"),
+        ("state_dict", "devices/multi-gpu-and-saving.md"),
+        ("weights_only", "devices/multi-gpu-and-saving.md"),
+        ("map_location", "devices/multi-gpu-and-saving.md"),
+        ("DataParallel", "devices/multi-gpu-and-saving.md"),
+    ],
+    "zh": [
+        ("叶子张量", AUTOGRAD),
+        ("非叶子张量", AUTOGRAD),
+        ("计算图", AUTOGRAD),
+        # Material's segmenter never takes the last word of a Chinese query (its loop stops
+        # one character short), so this searches 梯度 alone: the computation graph page's
+        # search boost puts it before the other headings with 梯度
+        ("梯度累加", AUTOGRAD),
+        ("反向传播", "autograd/backward.md"),
+        ("retain_graph", "autograd/backward.md"),
+        ("推理模式", "autograd/no-grad.md"),
+        ("inference_mode", "autograd/no-grad.md"),
+        ("关闭梯度", "autograd/no-grad.md"),
+        ("detach", "autograd/detach.md"),
+        ("版本计数器", "autograd/detach.md"),
+        ("冻结", "autograd/freezing.md"),
+        ("微调", "autograd/freezing.md"),
+        ("广播", "operations/broadcasting.md"),
+        ("矩阵乘法", "operations/matmul.md"),
+        ("改变形状", "operations/shapes.md"),
+        ("索引", "operations/indexing.md"),
+        ("布尔掩码", "operations/indexing.md"),
+        ("原地操作", "operations/arithmetic.md"),
+        ("共享内存", "tensors/numpy.md"),
+        ("数据类型", "devices/dtypes.md"),
+        ("设备", "devices/devices.md"),
+        ("混合精度", "devices/mixed-precision.md"),
+        ("autocast", "devices/mixed-precision.md"),
+        ("GradScaler", "devices/mixed-precision.md"),
+        ("state_dict", "devices/multi-gpu-and-saving.md"),
+    ],
+}
+# How a teaching page words a term it is searched by, where the page words it otherwise.
+WORDED = {"梯度累加": "梯度会累加"}
+# Searched on a page of one language: only pages of that language may answer, once each.
+LANGUAGE_QUERIES = [
+    pytest.param("zh", "梯度", id="zh-gradient"),
+    pytest.param("zh", "backward", id="zh-backward"),  # in the code of both languages
+    pytest.param("en", "gradient", id="en-gradient"),
 ]
 ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.DOTALL)
+RESULTS = """items => items.map(li => {
+  const links = [...li.querySelectorAll(":scope > a")].map(a => new URL(a.href))
+  return {page: links[0].origin + links[0].pathname, sections: links.slice(1).map(u => u.hash)}
+})"""
 
 
 def page_text(site, lang, page):
@@ -35,34 +149,77 @@ def pages_with(site, lang, word):
     return {p for p in pages(lang) if word.lower() in page_text(site, lang, p).lower()}
 
 
-def search(reader, query):
-    """Type a query into the search box as a person does, and return the result URLs.
+def pasted(message):
+    """What a reader may paste of a message: all of it (as the page shows it, the `...` of a
+    shortened one left out), and its first sentence without the exception type."""
+    whole = message.removesuffix(" ...")
+    first = re.split(r"(?<=[.!?]) ", re.sub(r"^[\w.]+: ", "", whole), maxsplit=1)[0]
+    return {"whole": whole, "first": first}
 
+
+def messages():
+    """(error, form, text): what the pinned torch prints, and what the other releases of the
+    version matrix print where it differs (data/releases.yml, checked by `make matrix`)."""
+    found = [
+        (name, form, text)
+        for name, path in sorted(SNIPPETS.items())
+        for form, text in pasted(error_table.error_message(path)).items()
+    ]
+    matrix = yaml.safe_load((ROOT / "data" / "releases.yml").read_text(encoding="utf-8"))
+    for entry in matrix.get("outputs") or ():
+        folder, _, file = entry["snippet"].partition("/")
+        if folder == "errors":
+            label = "torch-" + "-".join(entry["releases"])
+            for form, text in pasted(" ".join(entry["output"].split())).items():
+                found.append((file.removesuffix(".pycon"), f"{label}-{form}", text))
+    return found
+
+
+def search(reader, lang, query, paste=False, everything=False):
+    """Type (or paste) a query into the search box of a page in `lang`, as a person does.
+
+    Returns one {page, sections} per result, in order: `sections` are the anchors of the
+    sections the result shows first (the best match first). With `everything`, scrolls until
+    Material has rendered all results (it renders 10, more as the reader scrolls).
     Text typed through an IME arrives as one insertion with no key events, and Material
-    searches on key events (keyup): so the typing ends with a real key press, End.
+    searches on key events (keyup): so typing ends with a real key press, End. The box is
+    emptied between queries, as a reader does; the page stays open.
     """
     page = reader.page
-    page.keyboard.press("/")
-    assert page.evaluate("document.activeElement.matches('input.md-search__input')"), (
-        f"{page.url}: the '/' key does not put the focus in the search box"
-    )
-    page.keyboard.insert_text(query)
-    page.keyboard.press("End")
+    home = reader.server.url(lang, "index.md")
+    if page.url.split("#")[0] != home:
+        reader.open(home)
+    box = page.locator("input.md-search__input")
+    if not box.evaluate("el => el === document.activeElement"):
+        page.keyboard.press("/")
+        assert box.evaluate("el => el === document.activeElement"), (
+            f"{page.url}: the '/' key does not put the focus in the search box"
+        )
     meta = page.locator(".md-search-result__meta")
     placeholder = page.evaluate(
         "JSON.parse(document.getElementById('__config').textContent)"
         ".translations['search.result.placeholder']"
     )
+    if box.input_value():
+        page.keyboard.press("ControlOrMeta+A")
+        page.keyboard.press("Backspace")
+        page.wait_for_function(
+            "([el, text]) => el.textContent === text", arg=[meta.element_handle(), placeholder]
+        )
+    if paste:
+        page.evaluate("text => navigator.clipboard.writeText(text)", query)
+        page.keyboard.press("ControlOrMeta+V")
+    else:
+        page.keyboard.insert_text(query)
+        page.keyboard.press("End")
+    assert box.input_value() == query, f"the search box holds {box.input_value()!r}"
     page.wait_for_function(
         "([el, text]) => el.textContent !== text", arg=[meta.element_handle(), placeholder]
     )
     items = page.locator(".md-search-result__list > .md-search-result__item")
-    scroller = page.locator(".md-search__scrollwrap")
-    # Material renders 10 results, more as the reader scrolls, until none are left. (The
-    # "N matching documents" count is not the number of items: results are grouped by page.)
-    while True:
+    while everything:
         shown = items.count()
-        scroller.evaluate("el => el.scrollTop = el.scrollHeight")
+        page.locator(".md-search__scrollwrap").evaluate("el => el.scrollTop = el.scrollHeight")
         try:
             page.wait_for_function(
                 "([n]) => document.querySelectorAll('.md-search-result__list > li').length > n",
@@ -71,40 +228,74 @@ def search(reader, query):
             )
         except PlaywrightTimeout:
             break
-    return items.evaluate_all(  # one item per page: its first link is the page itself
-        "items => items.map(li => li.querySelector('a').href.split('#')[0].split('?')[0])"
+    return items.evaluate_all(RESULTS)
+
+
+def first_results(found, n=3):
+    return [f"{r['page']}{r['sections'][0] if r['sections'] else ''}" for r in found[:n]]
+
+
+def assert_entry_first(reader, lang, query, name):
+    found = search(reader, lang, query, paste=True)
+    anchor = f"#{error_table.anchor(name)}"
+    where = f"pasting {query!r} into the search of docs/{lang}"
+    assert found, f"{where}: no results"
+    assert found[0]["page"] == reader.server.url(lang, ERRORS) and (
+        found[0]["sections"][:1] == [anchor]
+    ), f"{where}: the first result is not the entry {ERRORS}{anchor}: {first_results(found)}"
+
+
+@pytest.mark.parametrize(
+    ("name", "text"), [(n, t) for n, _, t in messages()], ids=[f"{n}-{f}" for n, f, _ in messages()]
+)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_pasted_message_finds_its_entry_first(reader, lang, name, text):
+    assert_entry_first(reader, lang, text, name)
+
+
+@pytest.mark.parametrize(("part", "name"), PARTS, ids=[p for p, _ in PARTS])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_pasted_part_of_a_message_finds_its_entry_first(reader, lang, part, name):
+    assert name in SNIPPETS, f"PARTS: no snippets/errors/{name}.pycon"
+    shown = " ".join(error_table.error_message(SNIPPETS[name]).split())
+    assert part in shown, f"PARTS: {part!r} is not in the message of {name}: {shown!r}"
+    assert_entry_first(reader, lang, part, name)
+
+
+@pytest.mark.parametrize(
+    ("lang", "term", "teaching"),
+    [(lang, term, page) for lang, terms in TERMS.items() for term, page in terms],
+    ids=[f"{lang}-{term}" for lang, terms in TERMS.items() for term, _ in terms],
+)
+def test_a_term_finds_the_page_that_teaches_it(reader, site, lang, term, teaching):
+    worded = WORDED.get(term, term)
+    assert worded.lower() in page_text(site, lang, teaching).lower(), (
+        f"docs/{lang}/{teaching} no longer mentions {worded!r}: update TERMS"
+    )
+    found = search(reader, lang, term)
+    assert reader.server.url(lang, teaching) in [r["page"] for r in found[:3]], (
+        f"searching {term!r} in docs/{lang}: docs/{lang}/{teaching} is not among the first "
+        f"three results: {first_results(found)}"
     )
 
 
-@pytest.mark.parametrize(("lang", "start", "query", "must_find"), QUERIES)
-def test_search_finds_pages_in_the_readers_language_only(
-    reader, site, lang, start, query, must_find
-):
+@pytest.mark.parametrize(("lang", "query"), LANGUAGE_QUERIES)
+def test_search_finds_pages_in_the_readers_language_only(reader, site, lang, query):
     server = reader.server
-    reader.open(server.url(lang, start))
-    found = search(reader, query)
-    where = f"searching {query!r} on docs/{lang}/{start}"
-
+    found = [r["page"] for r in search(reader, lang, query, everything=True)]
+    where = f"searching {query!r} in docs/{lang}"
     wrong = [url for url in found if server.language_of(url) != lang]
     assert not wrong, f"{where}: results in another language: {wrong}"
     assert len(found) == len(set(found)), f"{where}: a page is listed twice: {found}"
-
     expected = {server.url(lang, p) for p in pages_with(site, lang, query)}
-    if must_find:  # strict now; for the other words, as soon as a page has them
-        assert server.url(lang, must_find) in expected, (
-            f"docs/{lang}/{must_find} no longer contains {query!r}: update QUERIES"
-        )
-        assert server.url(lang, must_find) in found[:5], (
-            f"{where}: docs/{lang}/{must_find} is not among the first five results: {found}"
-        )
-    assert bool(found) == bool(expected), f"{where}: found {found}, pages with it: {expected}"
+    assert expected, f"no page of docs/{lang} has {query!r} any more: update LANGUAGE_QUERIES"
+    assert found, f"{where}: no results, while these pages have it: {sorted(expected)}"
 
 
 def test_a_search_result_opens_the_page_in_the_readers_language(reader):
     server = reader.server
-    reader.open(server.url("zh", "index.md"))
-    found = search(reader, "计算图")
-    assert server.url("zh", AUTOGRAD) in found[:5], f"计算图 found {found}"
+    found = search(reader, "zh", "计算图")
+    assert server.url("zh", AUTOGRAD) in [r["page"] for r in found[:3]], f"计算图 found {found}"
     first = reader.page.locator(
         f'.md-search-result__list > li > a[href^="{server.url("zh", AUTOGRAD)}"]'
     ).first
@@ -115,5 +306,20 @@ def test_a_search_result_opens_the_page_in_the_readers_language(reader):
     assert not visit.problems, visit.report()
 
 
-def test_search_queries_cover_each_language():
-    assert {query.values[0] for query in QUERIES} == set(LANGUAGES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_first_result_for_a_message_opens_its_entry(reader, lang):
+    name = "no_grad_fn"
+    found = search(reader, lang, pasted(error_table.error_message(SNIPPETS[name]))["whole"], True)
+    assert found, f"{lang}: no results for the message of {name}"
+    section = reader.page.locator(".md-search-result__list > li").first.locator(":scope > a")
+    visit = reader.follow(section.nth(1).click)
+    url = reader.page.url
+    assert url.startswith(reader.server.url(lang, ERRORS)) and url.endswith(
+        f"#{error_table.anchor(name)}"
+    ), f"{lang}: the first result for the message of {name} opened {url}"
+    assert reader.language() == lang and not visit.problems, visit.report()
+    heading = reader.page.locator(f"#{error_table.anchor(name)}")
+    top = heading.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < reader.page.viewport_size["height"] / 2, (
+        f"{lang}: the entry's heading is not in view after the click (top at {top} px)"
+    )
