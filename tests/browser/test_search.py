@@ -89,6 +89,13 @@ TERMS = {
         ("weights_only", "devices/multi-gpu-and-saving.md"),
         ("map_location", "devices/multi-gpu-and-saving.md"),
         ("DataParallel", "devices/multi-gpu-and-saving.md"),
+        ("keepdim", "operations/reductions.md"),
+        ("torch.stack", "operations/reductions.md"),
+        ("named_parameters", "autograd/modules.md"),
+        ("nn.Parameter", "autograd/modules.md"),
+        ("register_hook", "autograd/beyond-backward.md"),
+        ("gradcheck", "autograd/beyond-backward.md"),
+        ("create_graph", "autograd/beyond-backward.md"),
     ],
     "zh": [
         ("叶子张量", AUTOGRAD),
@@ -120,6 +127,11 @@ TERMS = {
         ("autocast", "devices/mixed-precision.md"),
         ("GradScaler", "devices/mixed-precision.md"),
         ("state_dict", "devices/multi-gpu-and-saving.md"),
+        ("范数", "operations/reductions.md"),
+        ("拼接", "operations/reductions.md"),
+        ("named_parameters", "autograd/modules.md"),
+        ("钩子", "autograd/beyond-backward.md"),
+        ("gradcheck", "autograd/beyond-backward.md"),
     ],
 }
 # How a teaching page words a term it is searched by, where the page words it otherwise.
