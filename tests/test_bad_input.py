@@ -4,10 +4,7 @@ import os
 import shutil
 import subprocess
 import sys
-
-import markdown
-import pytest
-from mkdocs.config import load_config
+from pathlib import Path
 
 from tests.sitetools import ROOT
 
@@ -37,11 +34,31 @@ def test_a_wrong_output_shows_expected_and_got_with_path_and_line(tmp_path):
     assert "Expected:\n    tensor(37.)\nGot:\n    tensor(36.)" in out, out
 
 
-def test_a_missing_snippet_fails_the_build_with_the_path_it_looked_for():
-    config = load_config(str(ROOT / "mkdocs.yml"))
-    md = markdown.Markdown(
-        extensions=config["markdown_extensions"], extension_configs=config["mdx_configs"]
+def test_a_missing_include_stops_the_build_with_one_line_naming_page_line_and_path(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "snippets").mkdir()
+    page = '# Demo\n\n```pycon title="nowhere.pycon"\n--8<-- "autograd/nowhere.pycon"\n```\n'
+    (tmp_path / "docs" / "index.md").write_text(page, encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: demo\n"
+        f"hooks: [{ROOT / 'hooks' / 'includes.py'}]\n"
+        "markdown_extensions:\n"
+        "  - pymdownx.snippets:\n"
+        "      base_path: !relative $config_dir/snippets\n"
+        "      check_paths: true\n",
+        encoding="utf-8",
     )
-    page = '```pycon title="nowhere.pycon"\n--8<-- "autograd/nowhere.pycon"\n```\n'
-    with pytest.raises(Exception, match=r"autograd/nowhere\.pycon"):
-        md.convert(page)
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-q"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    errors = [line for line in result.stderr.splitlines() if "ERROR" in line]
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    line = (
+        "docs/index.md:4: no snippets/autograd/nowhere.pycon (--8<-- names a file below snippets/)"
+    )
+    assert errors == [f"ERROR   -  {line}"], result.stderr

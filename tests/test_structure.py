@@ -4,9 +4,11 @@ import re
 
 import pytest
 
+from hooks.includes import missing
 from tests.sitetools import (
     DOCS,
     LANGUAGES,
+    ROOT,
     SNIPPETS,
     headings,
     includes,
@@ -71,10 +73,8 @@ def test_no_orphan_snippets():
 
 @pytest.mark.parametrize(("lang", "page"), ALL_MD)
 def test_every_include_resolves(lang, page):
-    missing = [name for name in includes(DOCS / lang / page) if not (SNIPPETS / name).is_file()]
-    assert not missing, f"docs/{lang}/{page} includes snippets that do not exist: " + ", ".join(
-        f"snippets/{m}" for m in missing
-    )
+    problems = list(missing([DOCS / lang / page], SNIPPETS, ROOT))
+    assert not problems, "\n".join(problems)
 
 
 FENCE_OPEN = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)(.*)$")
