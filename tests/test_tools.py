@@ -140,6 +140,50 @@ def test_stale_translations_lists_a_chinese_page_behind_its_twin(repo, monkeypat
     assert "0 Chinese page(s)" in capsys.readouterr().out
 
 
+def test_stale_translations_skip_merges_invisible_changes_and_reviewed_pages(
+    repo, monkeypatch, capsys
+):
+    monkeypatch.chdir(repo)
+    page = "docs/zh/page.md"
+    git(
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "ok",
+        "--trailer",
+        f"Translation-reviewed: {page}",
+        cwd=repo,
+    )
+    assert stale_translations.main() == 0
+    assert "0 Chinese page(s)" in capsys.readouterr().out
+
+    english, chinese = repo / "docs" / "en" / "page.md", repo / "docs" / "zh" / "page.md"
+    git("checkout", "-qb", "side", cwd=repo)
+    english.write_text("# en, edited\n\nside\n", encoding="utf-8")
+    git("commit", "-qam", "English", cwd=repo)
+    chinese.write_text("# zh\n\nside\n", encoding="utf-8")
+    git("commit", "-qam", "Chinese", cwd=repo)
+    git("checkout", "-q", "-", cwd=repo)
+    english.write_text("<!-- a comment -->\n# en, edited\n", encoding="utf-8")
+    git("commit", "-qam", "a comment", cwd=repo)
+    git("merge", "-q", "--no-ff", "-m", "merge side", "side", cwd=repo)
+    assert stale_translations.main() == 0
+    assert "0 Chinese page(s)" in capsys.readouterr().out
+
+    text = "---\ndescription: new\n---\n\n#  en,\nedited\n\nside <!-- note -->\n"
+    english.write_text(text, encoding="utf-8")
+    git("commit", "-qam", "front matter, a comment and line breaks", cwd=repo)
+    assert stale_translations.main() == 0
+    assert "0 Chinese page(s)" in capsys.readouterr().out
+
+    english.write_text(english.read_text(encoding="utf-8").replace("edited", "rewritten"))
+    git("commit", "-qam", "a visible change", cwd=repo)
+    assert stale_translations.main() == 0
+    out = capsys.readouterr().out
+    assert "changed in 1 commit(s)" in out and "a visible change" in out, out
+
+
 def test_stale_translations_in_a_shallow_clone_or_outside_a_repo(
     repo, tmp_path, monkeypatch, capsys
 ):
