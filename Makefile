@@ -44,7 +44,7 @@ test: install
 # The pre-commit hooks on every file, untracked ones too (a new snippet is linted before
 # `git add`); they run tools from .venv, so it goes first on PATH.
 lint: install
-	git ls-files --cached --others --exclude-standard | while IFS= read -r f; do \
+	@git ls-files --cached --others --exclude-standard | while IFS= read -r f; do \
 	  [ -e "$$f" ] && printf '%s\0' "$$f"; done | \
 	  PATH="$(CURDIR)/$(BIN):$$PATH" xargs -0 $(BIN)/pre-commit run --files
 
