@@ -9,16 +9,18 @@ SHELL  := bash
 # Material's end-of-life banner on every mkdocs command: said once in the README instead.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test check build install lint audit
+.PHONY: serve test check build install lint audit matrix
 
 # The stamp holds the pyproject.toml it was installed from: a changed file reinstalls, a
-# fresh checkout of the same file (another worktree, a newer mtime) does not.
+# fresh checkout of the same file (another worktree, a newer mtime) does not. The pins are
+# exact; a machine-wide pip constraint file (some images cap torch below the pin) could only
+# make the install fail, so it is not applied to the project's venv.
 install:
 	@if ! cmp -s pyproject.toml $(BIN)/.installed; then \
 	  set -e; \
 	  test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); \
 	  $(BIN)/python -m pip install --quiet --disable-pip-version-check "pip==26.3"; \
-	  $(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev; \
+	  PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev; \
 	  cp pyproject.toml $(BIN)/.installed; fi
 
 # The port first: when it is taken, say so at once instead of after a whole build.
@@ -60,3 +62,8 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json
 audit: install $(LIGHTHOUSE)
 	tools/ensure-browser
 	$(BIN)/python -m tools.audit $(AUDIT_ARGS)
+
+# Every example against the other releases of data/releases.yml, each in its own venv under
+# .matrix/ (made once; minutes). Not part of `make test`; .ci/run runs it after the tests.
+matrix: install
+	$(BIN)/python -m tools.matrix

@@ -107,22 +107,37 @@ def execute(example, namespace, path):
     return (got + "\n" if got and not got.endswith("\n") else got), exc_msg
 
 
+def flags_of(example):
+    flags = FLAGS
+    for flag, on in example.options.items():
+        flags = flags | flag if on else flags & ~flag
+    return flags
+
+
+def matches(example, got, exc_msg, want=None):
+    """Whether what an example printed (or raised) is `want`, by default its own output.
+
+    `want` is written as data/releases.yml writes an output: the printed text, or for an
+    exception its last line(s)."""
+    flags = flags_of(example)
+    if want is None:
+        want = example.want if exc_msg is None else example.exc_msg
+        if want is None:  # it raised, but the snippet expects no exception
+            return False
+    want = want if want.endswith("\n") or not want else want + "\n"
+    return CHECKER.check_output(want, got if exc_msg is None else exc_msg, flags)
+
+
 def run_file(path):
     """Run each example of one file in a fresh namespace: (text, [Result, ...])."""
     text, examples = parse(path)
     namespace, results = {"__name__": "__test__"}, []
     for example in examples:
-        flags = FLAGS
-        for flag, on in example.options.items():
-            flags = flags | flag if on else flags & ~flag
-        if flags & doctest.SKIP:
+        if flags_of(example) & doctest.SKIP:
             continue
         got, exc_msg = execute(example, namespace, path)
-        if exc_msg is None:
-            matches = CHECKER.check_output(example.want, got, flags)
-        else:
-            expected = example.exc_msg
-            matches = expected is not None and CHECKER.check_output(expected, exc_msg, flags)
+        ok = matches(example, got, exc_msg)
+        if exc_msg is not None:
             got = TRACEBACK + exc_msg
-        results.append(Result(path, example, got, exc_msg, matches))
+        results.append(Result(path, example, got, exc_msg, ok))
     return text, results
