@@ -30,8 +30,10 @@ serve: install
 	  exit 1; fi
 	SITE_URL=http://127.0.0.1:$(PORT)/ $(BIN)/mkdocs serve --livereload --dev-addr 127.0.0.1:$(PORT)
 
+# The site alone, as CI builds it (the tests build it with SITE_DIR=.site-test).
+SITE_DIR ?= site
 build: install
-	$(BIN)/mkdocs build --strict
+	$(BIN)/mkdocs build --strict --site-dir $(SITE_DIR)
 
 # Everything a change to one chapter needs, in seconds: its snippets, its pages in both
 # languages, parity, includes, glossary terms (tools/check.py says what runs).

@@ -1,14 +1,13 @@
 """The maintainer commands in tools/, run in-process on copies in a temporary folder."""
 
 import doctest
-import os
 import shutil
-import subprocess
 import sys
 
 import pytest
 
 import conftest
+from tests.conftest import git
 from tests.sitetools import SNIPPETS
 from tools import drift_report, examples, stale_translations, update_outputs
 
@@ -102,29 +101,6 @@ def test_update_outputs_does_not_record_an_import_error(tmp_path, capsys):
     assert update_outputs.main([str(path)]) == 2
     assert f"{path}:1: ModuleNotFoundError" in one_line(capsys.readouterr().err)
     assert path.read_text(encoding="utf-8") == text
-
-
-def git(*args, cwd):
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    """A tiny site repository: one page in both languages, the English one edited later."""
-    for name, value in (("NAME", "t"), ("EMAIL", "t@example.com")):
-        monkeypatch.setenv(f"GIT_AUTHOR_{name}", value)
-        monkeypatch.setenv(f"GIT_COMMITTER_{name}", value)
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", os.devnull)
-    root = tmp_path / "site"
-    for lang in ("en", "zh"):
-        (root / "docs" / lang).mkdir(parents=True)
-        (root / "docs" / lang / "page.md").write_text(f"# {lang}\n", encoding="utf-8")
-    git("init", "-q", cwd=root)
-    git("add", ".", cwd=root)
-    git("commit", "-qm", "both languages", cwd=root)
-    (root / "docs" / "en" / "page.md").write_text("# en, edited\n", encoding="utf-8")
-    git("commit", "-qam", "edit the English page", cwd=root)
-    return root
 
 
 def test_stale_translations_lists_a_chinese_page_behind_its_twin(repo, monkeypatch, capsys):
