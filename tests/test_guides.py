@@ -244,3 +244,23 @@ def test_pre_commit_install_and_activate(tmp_path):
         assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
         found = {Path(line).resolve().parent for line in done.stdout.split()}
         assert found == {(Path(sys.prefix) / "bin").resolve()}, done.stdout
+
+
+def test_the_readme_names_every_hook_and_tool():
+    """Each file of hooks/ and tools/ has its line under README's Layout: `  name   job`."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :]
+    listed = {
+        name.strip().rstrip("/")
+        for column in re.findall(r"^  (\S.*?)(?:\s{2,}|$)", layout, re.MULTILINE)
+        for name in column.split(", ")
+    }
+    files = [*(ROOT / "hooks").glob("*.py"), *(ROOT / "tools").rglob("*.py")]
+    files += [ROOT / "tools" / "ensure-browser", ROOT / "tools" / "lighthouse"]
+    names = {
+        p.relative_to(p.parent.parent if p.parent.name == "figures" else p.parent).as_posix()
+        for p in files
+        if p.name != "__init__.py"
+    }
+    missing = sorted(n for n in names if n.removesuffix(".py") not in listed)
+    assert not missing, f"README.md, ## Layout: say what these do: {missing}"
