@@ -4,6 +4,7 @@ import yaml
 
 from tests.sitetools import ROOT
 
+
 def test_pre_commit_hooks_run_offline():
     config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
     remote = [repo["repo"] for repo in config["repos"] if repo["repo"] != "local"]
