@@ -7,6 +7,8 @@ import pytest
 
 from tests.sitetools import ROOT
 
+pytest_plugins = ["pytester"]  # tests that run pytest on a folder of their own
+
 SITE = ROOT / ".site-test"
 BANNER = "end of life"  # Material's banner, which the Makefile turns off
 

@@ -7,6 +7,7 @@ import pytest
 from hooks.includes import missing
 from tests.sitetools import (
     DOCS,
+    INCLUDE,
     LANGUAGES,
     ROOT,
     SNIPPETS,
@@ -79,11 +80,13 @@ def test_every_include_resolves(lang, page):
 
 FENCE_OPEN = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)(.*)$")
 SCRIPT_LANGUAGES = {"bash", "sh", "shell", "console", "text", "yaml", "toml", "json", "diff"}
+PYTHON = {"python", "py", "pycon"}
 
 
 @pytest.mark.parametrize(("lang", "page"), ALL_MD)
 def test_python_appears_only_as_checked_snippets(lang, page):
-    """A pycon/python fence in a page must be a snippet include (or is run by Sybil inline)."""
+    """A python/pycon fence in a page only includes snippets (which run as tests): no
+    example code is written in a page, where nothing would run it."""
     text = (DOCS / lang / page).read_text(encoding="utf-8")
     problems, fence, language, body = [], None, None, []
     for number, line in enumerate(text.splitlines(), 1):
@@ -91,12 +94,16 @@ def test_python_appears_only_as_checked_snippets(lang, page):
         if fence is None and match:
             fence, language, body, start = match.group(1), match.group(2), [], number
         elif fence is not None and line.strip() == fence:
-            if language not in SCRIPT_LANGUAGES | {"python", "py", "pycon", "mermaid", ""}:
+            if language not in SCRIPT_LANGUAGES | PYTHON:
                 problems.append(f"line {start}: fence language {language!r} is not allowed")
-            if not language:
-                problems.append(f"line {start}: a fence needs a language")
             if language == "mermaid":
                 problems.append(f"line {start}: mermaid loads a script from a third-party host")
+            code = [b for b in body if b.strip()]
+            if language in PYTHON and not (code and all(INCLUDE.match(b) for b in code)):
+                problems.append(
+                    f"line {start}: python code written in the page runs nowhere; put it in "
+                    'snippets/<chapter>/<topic>.pycon and include it (--8<-- "<chapter>/<topic>.pycon")'
+                )
             fence = None
         elif fence is not None:
             body.append(line)

@@ -1,15 +1,13 @@
 """The maintainer commands in tools/, run in-process on copies in a temporary folder."""
 
-import doctest
 import shutil
 import sys
 
 import pytest
 
-import conftest
 from tests.conftest import git
 from tests.sitetools import SNIPPETS
-from tools import drift_report, examples, stale_translations, update_outputs
+from tools import drift_report, stale_translations, update_outputs
 
 SMALL = ["autograd/accumulation.pycon", "autograd/two_inputs.pycon", "autograd/chain_rule.pycon"]
 
@@ -28,10 +26,6 @@ def one_line(text):
     lines = text.strip().splitlines()
     assert len(lines) == 1, f"expected a one-line reason, got: {text!r}"
     return lines[0]
-
-
-def test_tools_compare_like_the_tests():
-    assert examples.FLAGS == conftest.FLAGS & ~doctest.REPORTING_FLAGS
 
 
 def test_update_outputs_leaves_an_unchanged_tree_byte_for_byte(copies, tmp_path, capsys):
