@@ -34,11 +34,11 @@ SKIPPED = {
 }
 
 
-def pytest_collection_modifyitems(config, items):
+def pytest_itemcollected(item):
     """*.cuda.pycon examples are marked `cuda`, *.nocuda.pycon ones `nocuda`; each is
-    skipped (collected and visible) where it does not apply (tools.examples says where)."""
-    for item in items:
-        if kind(item.path):
-            item.add_marker(getattr(pytest.mark, kind(item.path)))
-            if not_for_this_machine(item.path):
-                item.add_marker(pytest.mark.skip(reason=SKIPPED[kind(item.path)]))
+    skipped (collected and visible) where it does not apply (tools.examples says where).
+    """
+    if kind(item.path):
+        item.add_marker(getattr(pytest.mark, kind(item.path)))
+        if not_for_this_machine(item.path):
+            item.add_marker(pytest.mark.skip(reason=SKIPPED[kind(item.path)]))
