@@ -108,3 +108,22 @@ def test_python_appears_only_as_checked_snippets(lang, page):
         elif fence is not None:
             body.append(line)
     assert not problems, f"docs/{lang}/{page}:\n  " + "\n  ".join(problems)
+
+
+TITLED_INCLUDE = re.compile(
+    r'^[ \t]*```+\w*[^\n]*?\btitle="([^"]*)"[^\n]*\n[ \t]*-+8<-+[ \t]+"([^"]+)"', re.MULTILINE
+)
+
+
+@pytest.mark.parametrize(("lang", "page"), ALL_MD)
+def test_a_block_title_names_its_snippet_file(lang, page):
+    """From a code block on the site, its file in one step: title="chapter/topic.pycon"."""
+    text = (DOCS / lang / page).read_text(encoding="utf-8")
+    wrong = [
+        f'line {text.count(chr(10), 0, m.start()) + 1}: title="{m.group(1)}", not "{m.group(2)}"'
+        for m in TITLED_INCLUDE.finditer(text)
+        if m.group(1) != m.group(2)
+    ]
+    assert not wrong, f"docs/{lang}/{page}: a block's title is its include:\n  " + "\n  ".join(
+        wrong
+    )
