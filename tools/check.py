@@ -3,10 +3,10 @@
     python -m tools.check CHAPTER          (what `make check CHAPTER=operations` runs)
 
 Runs, in one process: every snippet the chapter's pages include (and any other in
-snippets/CHAPTER/), the pages of both languages, and the page checks of the chapter
-(parity of the twins, includes, heading anchors, glossary terms) together with the
-repository-wide ones (every page has a twin, no orphan snippet). The site is not built:
-`make test` does that.
+snippets/CHAPTER/), and the checks of its pages in both languages (parity of the twins,
+includes, block titles, heading anchors, no unchecked code, glossary terms) together with
+the repository-wide ones (every page has a twin, no orphan snippet). The site is not
+built: `make test` does that.
 """
 
 import subprocess
@@ -31,11 +31,13 @@ def arguments(chapter):
     ]
     snippets = {f"snippets/{name}" for page in pages for name in includes(ROOT / page)}
     snippets |= {p.relative_to(ROOT).as_posix() for p in (SNIPPETS / chapter).glob("*.pycon")}
-    existing = sorted(s for s in snippets if (ROOT / s).is_file())  # a missing one: see below
+    existing = sorted(
+        s for s in snippets if (ROOT / s).is_file()
+    )  # a missing one fails a check below
     # Parametrized checks only for this chapter's pages ("operations/indexing.md" is in the
     # test id); the checks without parameters look at the whole repository, in milliseconds.
     select = f"{chapter}/ or not ["
-    return ["-n", "0", *existing, *pages, *CHECKS, "-k", select]
+    return ["-n", "0", *existing, *CHECKS, "-k", select]
 
 
 def main(argv=None):
@@ -44,8 +46,11 @@ def main(argv=None):
         given = f"no chapter {argv[0]!r}; " if argv else ""
         print(f"check: {given}usage: make check CHAPTER=<{'|'.join(chapters())}>", file=sys.stderr)
         return 2
-    command = [sys.executable, "-m", "pytest", *arguments(argv[0])]
-    print(" ".join(["pytest", *command[3:]]), flush=True)
+    args = arguments(argv[0])
+    snippets = sum(a.endswith(".pycon") for a in args)
+    print(f"check {argv[0]}: {snippets} snippets, the checks of its pages (-k {args[-1]!r})")
+    command = [sys.executable, "-m", "pytest", *args]
+    sys.stdout.flush()
     return subprocess.run(command, cwd=ROOT, check=False).returncode
 
 

@@ -70,8 +70,8 @@ def snippet_files(paths):
 
 
 def kind(path):
-    """"cuda" for *.cuda.pycon (needs a GPU), "nocuda" for *.nocuda.pycon (shows what a
-    machine without one prints), else None."""
+    """The kind of a snippet file: "cuda" for *.cuda.pycon (needs a GPU), "nocuda" for
+    *.nocuda.pycon (shows what a machine without one prints), else None."""
     return next((k for k in ("cuda", "nocuda") if Path(path).name.endswith(f".{k}.pycon")), None)
 
 
