@@ -12,11 +12,13 @@ On the rendered page it also
   in the HTML and in the table of contents, with the permalink of the Markdown pages;
 - removes the MathJax and Mermaid loaders of nbconvert's template: they fetch scripts from
   cdnjs.cloudflare.com, and the site loads nothing from other hosts;
-- describes the plots (`alt`) in the page's language instead of nbconvert's English
-  "No description has been provided for this image";
+- describes each plot (`alt`) with the text written in its code cell's metadata
+  (`"alt": "..."`, in the notebook's language) instead of nbconvert's English "No
+  description has been provided for this image"; a plot without one fails the strict build;
 - sets the page description from the notebook's metadata (`"description"`).
 """
 
+import html as html_text
 import json
 import os
 import re
@@ -31,7 +33,8 @@ ANCHOR = re.compile(r'\s*<a id="([\w-]+)"\s*(?:/>|>\s*</a>)\s*')
 ANCHOR_LINK = re.compile(r'<a class="anchor-link" href="#[^"]*">¶</a>')
 HEADERLINK = '<a class="headerlink" href="#{}" title="Permanent link">&para;</a>'  # as on .md
 NO_ALT = 'alt="No description has been provided for this image"'
-ALT = {"zh": 'alt="上面代码生成的图"', "en": 'alt="The plot made by the code above"'}
+IMAGE_TYPES = ("image/png", "image/jpeg", "image/svg+xml", "image/gif")
+_alts = {}  # src_uri of a notebook page -> the `alt` of its images, in page order
 THIRD_PARTY_LOADERS = re.compile(
     r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->"
     r'|<script type="module">(?:(?!</script>).)*?\.jp-Mermaid.*?</script>',
@@ -73,12 +76,41 @@ def on_files(files, config):
     return files
 
 
+def plot_alts(nb):
+    """(cell id, its metadata `alt` or None) for each image output, in order."""
+    return [
+        (cell.get("id"), cell.get("metadata", {}).get("alt"))
+        for cell in nb.get("cells", [])
+        if cell.get("cell_type") == "code"
+        for output in cell.get("outputs", [])
+        if any(kind in output.get("data", {}) for kind in IMAGE_TYPES)
+    ]
+
+
 def on_page_markdown(markdown, page, config, files):
     if is_notebook(page.file):
-        description = json.loads(markdown).get("metadata", {}).get("description")
+        nb = json.loads(markdown)
+        description = nb.get("metadata", {}).get("description")
         if description:
             page.meta["description"] = description
+        _alts[page.file.src_uri] = plot_alts(nb)
     return markdown
+
+
+def with_alts(html, alts, name):
+    """nbconvert's placeholder alt of each image replaced by the cell's, in order."""
+    found = html.count(NO_ALT)
+    missing = [cell for cell, alt in alts if not alt]
+    if missing or found != len(alts):
+        log.warning(
+            f"docs/{name}: {found} plots, {len(alts) - len(missing)} with a description; "
+            'describe each plot for readers who cannot see it: "alt": "..." in the metadata '
+            f"of its code cell (cells {missing})"
+        )
+    for _, alt in alts:
+        if alt:
+            html = html.replace(NO_ALT, f'alt="{html_text.escape(alt, quote=True)}"', 1)
+    return html
 
 
 def _toc_links(items):
@@ -92,7 +124,7 @@ def on_page_content(html, page, config, files):
     if not is_notebook(page.file):
         return html
     html = THIRD_PARTY_LOADERS.sub("", html)
-    html = html.replace(NO_ALT, ALT.get(getattr(page.file, "locale", "en"), ALT["en"]))
+    html = with_alts(html, _alts.get(page.file.src_uri, []), page.file.src_uri)
     anchors = []
 
     def with_anchor(match):

@@ -8,7 +8,7 @@ shows under an example ("torch 2.13.0–2.14.1 print: …") is checked like the 
 As a MkDocs hook it adds that note after each fence that includes such a snippet, and
 replaces `{{ matrix_releases }}` with the releases in the page's language. Under each
 example that needs a GPU (`*.cuda.pycon`) it says when the GPU job last ran it, from
-data/gpu_check.yml, or that it has not been checked on a GPU yet.
+data/gpu_check.yml (read by hooks/version.py), or that it has not been checked on a GPU yet.
 """
 
 import doctest
@@ -18,9 +18,13 @@ from pathlib import Path
 
 import yaml
 
+try:  # imported as a package (tests, tools) or by MkDocs from the hooks/ folder
+    from hooks.version import gpu_check_text, load_gpu_record
+except ImportError:
+    from version import gpu_check_text, load_gpu_record
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "releases.yml"
-GPU_CHECK = ROOT / "data" / "gpu_check.yml"
 SNIPPETS = ROOT / "snippets"
 PLACEHOLDER = "{{ matrix_releases }}"
 # A fence that includes one snippet, possibly indented (in a list or an admonition).
@@ -145,31 +149,14 @@ def note(matrix, entries, lang, indent):
 
 
 GPU_NOTE = {
-    "en": {
-        None: "**Not yet checked on a GPU.** The machines that check this site have no GPU: "
-        "this example's output was written by hand, and the GPU job will check it.",
-        "last": "**Last checked on a GPU** by the GPU job: {date}, torch {torch}, {gpu}.",
-    },
-    "zh": {
-        None: "**尚未在 GPU 上核对。** 核对本站的机器没有 GPU：这个例子的输出是手写的，"
-        "将由 GPU 任务核对。",
-        "last": "**上次在 GPU 上核对**（GPU 任务）：{date}，torch {torch}，{gpu}。",
-    },
+    "en": "**Examples that need a GPU: {text}.** The machines that check this site on every "
+    "change have none; the GPU job runs this one.",
+    "zh": "**需要 GPU 的示例：{text}。**每次改动时核对本站的机器没有 GPU；这个例子由 GPU 任务运行。",
 }
 
 
-def gpu_check(path=GPU_CHECK):
-    """The last run of the GPU job ({date, torch, gpu}), or None when it has not run."""
-    if not path.is_file():
-        return None
-    with open(path, encoding="utf-8") as file:
-        record = yaml.safe_load(file) or {}
-    record = record.get("last_run", record)
-    return record if record and all(record.get(k) for k in ("date", "torch", "gpu")) else None
-
-
 def gpu_note(lang, indent, record):
-    text = GPU_NOTE[lang]["last"].format(**record) if record else GPU_NOTE[lang][None]
+    text = GPU_NOTE[lang].format(text=gpu_check_text(lang, record))
     return f'\n\n{indent}<div class="gpu-check" markdown>\n\n{indent}{text}\n\n{indent}</div>'
 
 
@@ -202,4 +189,4 @@ def on_page_markdown(markdown, page, config, files):
         raise PluginError(str(error)) from error
     lang = page_language(page)
     markdown = markdown.replace(PLACEHOLDER, releases_text(matrix, lang))
-    return annotate(markdown, matrix, lang, gpu_check())
+    return annotate(markdown, matrix, lang, load_gpu_record())

@@ -102,6 +102,10 @@ RUN_BY = {
     "make matrix": ".ci/run",
     "make audit": ".ci/run",
     ".venv/bin/python -m tools.drift_report": ".github/workflows/drift.yml",
+    "python3 -m venv .venv": ".github/workflows/ci.yml",  # the CPU-only build
+    ".venv/bin/python -m pip install torch==": ".github/workflows/ci.yml",
+    ".venv/bin/pytest -m cuda": ".github/workflows/gpu.yml",
+    ".venv/bin/python -m tools.gpu_check": ".github/workflows/gpu.yml",
 }
 
 
@@ -120,8 +124,11 @@ def test_every_command_of_the_guides_is_run_by_a_test_or_ci():
             )
         elif where.startswith("test_") and where not in globals():
             problems.append(f"RUN_BY: no test {where} in tests/test_guides.py")
-        elif not where.startswith("test") and command not in (ROOT / where).read_text():
-            problems.append(f"{places[0]}: `{command}` does not appear in {where}, which runs it")
+        elif not where.startswith("test"):
+            ci = (ROOT / where).read_text(encoding="utf-8")
+            for part in command.split(" && "):  # each part of a one-liner, as CI runs it
+                if part not in ci:
+                    problems.append(f"{places[0]}: `{part}` does not appear in {where}")
     assert not problems, "\n".join(problems)
 
 

@@ -109,7 +109,12 @@ def test_a_release_that_cannot_be_installed_is_an_error_naming_it(tmp_path, monk
 
 def test_gpu_examples_say_whether_a_gpu_has_checked_them():
     page = '```pycon title="x"\n--8<-- "devices/amp_step.cuda.pycon"\n```\n'
-    assert "Not yet checked on a GPU" in annotate(page, load(), "en")
-    record = {"date": "2026-12-01", "torch": "2.15.0+cu132", "gpu": "NVIDIA H200"}
+    assert "not yet checked on a GPU" in annotate(page, load(), "en")
+    record = {
+        "date": "2026-12-01",
+        "torch": "2.15.0+cu132",
+        "gpu": "NVIDIA H200",
+        "commit": "0123456789abcdef",
+    }
     shown = annotate(page, load(), "zh", record)
-    assert "上次在 GPU 上核对" in shown and "NVIDIA H200" in shown
+    assert "最近一次于 2026-12-01 在 GPU 上核对" in shown and "NVIDIA H200" in shown

@@ -1,13 +1,27 @@
-"""The notebooks: one code for both languages, stored outputs that a fresh run reproduces,
-and built pages that show them, in their language, with the notebook to download."""
+"""The notebooks: one program for both languages (comments and labels translated), stored
+outputs that a fresh run of each copy reproduces, the same numbers in every language, plots
+that draw every character, and built pages that show them, in their language, with alt
+text and the notebook to download."""
 
+import ast
+import html
 import re
 from urllib.parse import urljoin, urlparse
 
+import nbformat
 import pytest
 
+from hooks.notebooks import plot_alts
 from tests.sitetools import LANGUAGES, headings, site_page
-from tools.run_notebooks import code_cells, differences, execute, notebooks, read
+from tools.run_notebooks import (
+    code_cells,
+    comparable,
+    differences,
+    execute,
+    missing_glyphs,
+    notebooks,
+    read,
+)
 
 NOTEBOOKS = notebooks()
 EACH = [(rel, lang) for rel in NOTEBOOKS for lang in LANGUAGES]
@@ -17,8 +31,44 @@ REWRITE = "if the change is intended, store the new outputs: python -m tools.run
 
 @pytest.fixture(scope="module")
 def fresh_runs():
-    """Each notebook run once, its English copy: the languages share the code cells."""
-    return {rel: execute(paths[EN]) for rel, paths in NOTEBOOKS.items()}
+    """Each copy of each notebook run once: the languages print and plot their own labels."""
+    return {
+        (rel, lang): execute(path)
+        for rel, paths in NOTEBOOKS.items()
+        for lang, path in paths.items()
+    }
+
+
+class _Program(ast.NodeTransformer):
+    """The code without what a translation changes: comments (dropped by the parser) and
+    the text of strings; an f-string keeps its replacement fields and their formats."""
+
+    def visit_JoinedStr(self, node):
+        node.values = [v for v in node.values if isinstance(v, ast.FormattedValue)]
+        for value in node.values:
+            value.value = self.visit(value.value)  # the format spec (`.4f`) stays as written
+        return node
+
+    def visit_Constant(self, node):
+        return ast.Constant("…") if isinstance(node.value, str) else node
+
+
+def program(source):
+    return ast.dump(_Program().visit(ast.parse(source)))
+
+
+def numbers(outputs):
+    """The numbers a cell printed, in order (`1-250` is 1 and 250; `-10.19` is negative)."""
+    text = "\n".join(comparable(outputs))
+    return re.findall(r"(?<![\w.])-?\d+(?:\.\d+)?", text)
+
+
+def test_a_translated_label_is_the_same_program_and_a_changed_value_is_not():
+    en = 'print(f"epoch {epoch:3d}  loss {loss.item():.4f}")  # 1. forward pass'
+    zh = 'print(f"第 {epoch:3d} 轮  损失 {loss.item():.4f}")  # 1. 前向传播'
+    assert program(en) == program(zh)
+    assert program(en) != program(zh.replace(":.4f", ":.2f"))
+    assert program(en) != program(zh.replace("loss.item()", "loss"))
 
 
 def test_the_lab_notebook_is_found():
@@ -26,7 +76,7 @@ def test_the_lab_notebook_is_found():
 
 
 @pytest.mark.parametrize("rel", NOTEBOOKS)
-def test_code_cells_are_the_same_in_every_language(rel):
+def test_code_cells_are_the_same_program_in_every_language(rel):
     cells = {lang: code_cells(read(path)) for lang, path in NOTEBOOKS[rel].items()}
     for lang in LANGUAGES[1:]:
         mine, theirs = cells[EN], cells[lang]
@@ -34,16 +84,46 @@ def test_code_cells_are_the_same_in_every_language(rel):
             f"docs/{lang}/{rel} has {len(theirs)} code cells, docs/{EN}/{rel} {len(mine)}"
         )
         for (i, a), (j, b) in zip(mine, theirs, strict=True):
-            assert a.source == b.source, (
+            assert program(a.source) == program(b.source), (
                 f"cell {j} of docs/{lang}/{rel} differs from cell {i} of docs/{EN}/{rel}: "
-                f"code is shared by the languages, only Markdown cells are translated\n"
-                f"--- {EN}:\n{a.source}\n--- {lang}:\n{b.source}"
+                f"the languages run the same code; only comments and the text of strings "
+                f"are translated\n--- {EN}:\n{a.source}\n--- {lang}:\n{b.source}"
             )
+
+
+@pytest.mark.parametrize(("rel", "lang"), [e for e in EACH if e[1] != EN])
+def test_every_language_prints_the_same_numbers(fresh_runs, rel, lang):
+    runs = {code: code_cells(fresh_runs[rel, code]) for code in (EN, lang)}
+    for (i, a), (_, b) in zip(runs[EN], runs[lang], strict=True):
+        assert numbers(a.outputs) == numbers(b.outputs), (
+            f"cell {i} of docs/{lang}/{rel} prints other numbers than docs/{EN}/{rel}:\n"
+            f"{comparable(a.outputs)}\n{comparable(b.outputs)}"
+        )
+
+
+@pytest.mark.parametrize(("rel", "lang"), EACH)
+def test_plots_draw_every_character(fresh_runs, rel, lang):
+    problems = missing_glyphs(fresh_runs[rel, lang], f"docs/{lang}/{rel}")
+    assert not problems, "\n\n".join(problems)
+
+
+def test_a_missing_glyph_is_an_error():
+    warning = (
+        "/x/pylabtools.py:158: UserWarning: Glyph 25968 (\\N{CJK UNIFIED IDEOGRAPH-6570}) "
+        "missing from font(s) DejaVu Sans.\n"
+    )
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("plt.show()")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text=warning)]
+    nb.cells = [cell]
+    (problem,) = missing_glyphs(nb, "docs/zh/lab/x.ipynb")
+    assert "docs/zh/lab/x.ipynb, cell 0" in problem and "fonts-noto-cjk" in problem
 
 
 @pytest.mark.parametrize(("rel", "lang"), EACH)
 def test_stored_outputs_match_a_fresh_run(fresh_runs, rel, lang):
-    problems = differences(read(NOTEBOOKS[rel][lang]), fresh_runs[rel], f"docs/{lang}/{rel}")
+    name = f"docs/{lang}/{rel}"
+    problems = differences(read(NOTEBOOKS[rel][lang]), fresh_runs[rel, lang], name)
     assert not problems, "\n\n".join(problems) + "\n\n" + REWRITE
 
 
@@ -123,3 +203,18 @@ def test_notebook_page_stays_under_one_megabyte(site, rel, lang):
         f"docs/{lang}/{rel}: the built page is {size:,} bytes; make the plots smaller "
         "(figsize, dpi)"
     )
+
+
+@pytest.mark.parametrize(("rel", "lang"), EACH)
+def test_every_plot_is_described_in_the_page_language(site, rel, lang):
+    nb = read(NOTEBOOKS[rel][lang])
+    alts = [alt for _, alt in plot_alts(nb)]
+    name = f"docs/{lang}/{rel}"
+    assert alts and all(alts), (
+        f'{name}: give each plot a description: "alt": "..." in its code cell\'s metadata'
+    )
+    if lang == "zh":
+        assert all(re.search(r"[\u4e00-\u9fff]", alt) for alt in alts), f"{name}: {alts}"
+    _, page = built(site, rel, lang)
+    shown = [html.unescape(a) for a in re.findall(r'<img\b[^>]*\balt="([^"]*)"', page)]
+    assert shown == alts, f"{name}: the page's images are described as {shown}, not {alts}"

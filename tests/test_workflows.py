@@ -1,69 +1,241 @@
-"""The workflows cannot run here: parse them, and check they use the README's commands."""
+"""The workflows cannot run here. What they promise is checked on their files: zizmor's
+security audit (the lint hook's own command), the relation between the tests and the deploy,
+and the commands they share with the guides, which are run here as written where they can
+be (the GPU job's command: tests/test_cuda_examples.py)."""
 
+import os
 import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import yaml
 
 from tests.sitetools import ROOT
 
 WORKFLOWS = ROOT / ".github" / "workflows"
+VENV_BIN = Path(sys.executable).parent
 
 
-def load(name):
-    path = WORKFLOWS / name
-    assert path.is_file(), f".github/workflows/{name} is missing"
+def load(path):
+    assert path.is_file(), f"{path.relative_to(ROOT)} is missing"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["on"] = data.pop(True, data.get("on"))  # YAML 1.1 reads `on:` as True
     return data
 
 
-def commands(workflow):
-    return [step.get("run", "") for job in workflow["jobs"].values() for step in job["steps"]]
+def workflows():
+    return {path.name: load(path) for path in sorted(WORKFLOWS.glob("*.y*ml"))}
 
 
-def readme_test_command():
+def workflow(name):
+    return load(WORKFLOWS / name)
+
+
+def run_steps(job):
+    return [step["run"] for step in job.get("steps", []) if "run" in step]
+
+
+def uses(step, action):
+    return step.get("uses", "").split("@")[0] == action
+
+
+def lint_hook_command(hook_id):
+    """The `entry` of a hook in .pre-commit-config.yaml: what `make lint` runs."""
+    config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    hooks = [hook for repo in config["repos"] for hook in repo["hooks"]]
+    hook = next((h for h in hooks if h["id"] == hook_id), None)
+    assert hook, f".pre-commit-config.yaml has no `{hook_id}` hook: `make lint` must run it"
+    return shlex.split(hook["entry"]) + hook.get("args", [])
+
+
+def zizmor(cwd):
+    """The lint hook's zizmor command, as written, in `cwd` (offline: no network)."""
+    env = {**os.environ, "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    command = lint_hook_command("zizmor")
+    assert "--offline" in command, "the zizmor hook must run offline (no GitHub API calls)"
+    return subprocess.run(
+        command, check=False, cwd=cwd, env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_zizmor_finds_nothing_in_the_workflows():
+    result = zizmor(ROOT)
+    assert result.returncode == 0, (
+        "zizmor reports findings in .github/ (fix them, or suppress one kept on purpose "
+        "inline with `# zizmor: ignore[audit] reason`):\n" + result.stdout + result.stderr
+    )
+
+
+def test_an_unpinned_action_fails_the_zizmor_check(tmp_path):
+    shutil.copytree(ROOT / ".github", tmp_path / ".github")
+    ci = tmp_path / ".github" / "workflows" / "ci.yml"
+    pinned = re.compile(r"uses: actions/checkout@[0-9a-f]{40} # (v[\d.]+)")
+    text, count = pinned.subn(r"uses: actions/checkout@\1", ci.read_text(encoding="utf-8"))
+    assert count, "ci.yml should check out with actions/checkout pinned to a commit SHA"
+    ci.write_text(text, encoding="utf-8")
+    result = zizmor(tmp_path)
+    assert result.returncode != 0, "zizmor passed a workflow with an action on a moving tag"
+    assert "unpinned-uses" in result.stdout + result.stderr, result.stdout + result.stderr
+
+
+def test_a_commit_is_published_only_after_its_own_tests_passed():
+    """The only deploy needs the job that tested the commit, and that job builds the
+    published site after `make test` (and the audit) passed, in the same environment."""
+    deploys = [
+        (name, job_id, job)
+        for name, wf in workflows().items()
+        for job_id, job in wf["jobs"].items()
+        if any(uses(step, "actions/deploy-pages") for step in job.get("steps", []))
+    ]
+    assert len(deploys) == 1, f"exactly one job may deploy the site, found {deploys}"
+    name, deploy_id, _ = deploys[0]
+    jobs = workflow(name)["jobs"]
+
+    def needed(job_id):
+        needs = jobs[job_id].get("needs", [])
+        needs = [needs] if isinstance(needs, str) else needs
+        return set(needs).union(*(needed(n) for n in needs))
+
+    builders = [
+        job_id
+        for job_id, job in jobs.items()
+        if any(uses(step, "actions/upload-pages-artifact") for step in job.get("steps", []))
+    ]
+    assert len(builders) == 1, f"{name}: exactly one job may upload the site, found {builders}"
+    builder = builders[0]
+    assert builder in needed(deploy_id), f"{name}: `{deploy_id}` must need `{builder}`"
+
+    job = jobs[builder]
+    assert not job.get("continue-on-error"), f"{name}: `{builder}` must fail when a test fails"
+    steps = job["steps"]
+    index = {
+        "make test": next(i for i, s in enumerate(steps) if s.get("run") == "make test"),
+        "make build": next(i for i, s in enumerate(steps) if s.get("run") == "make build"),
+        "upload": next(i for i, s in enumerate(steps) if uses(s, "actions/upload-pages-artifact")),
+    }
+    assert index["make test"] < index["make build"] < index["upload"], (
+        f"{name}: `{builder}` must run `make test`, then build, then upload the site: {index}"
+    )
+    for step in steps[index["make test"] : index["upload"] + 1]:
+        assert not step.get("continue-on-error"), f"{name}: {step} must stop the publication"
+        assert not re.search(r"always\(\)|failure\(\)|cancelled\(\)", str(step.get("if", ""))), (
+            f"{name}: {step} must not run after a failed test"
+        )
+    build = steps[index["make build"]]
+    assert "VERIFIED_RUN" in build.get("env", {}), (
+        f"{name}: the published build must set VERIFIED_RUN, so its footer names the run "
+        "that tested it (hooks/version.py)"
+    )
+    audit = [i for i, s in enumerate(steps) if s.get("run", "").startswith("make audit")]
+    assert audit and audit[0] < index["make build"], f"{name}: the audit must pass first"
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = re.search(r"^build:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
+    assert recipe and "--strict" in recipe.group(1), "`make build` must build with --strict"
+
+
+def readme_bash_blocks():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"```bash\n(.*?)```", readme, re.DOTALL).group(1)
-    lines = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
-    assert len(lines) == 2, f"README quickstart must be exactly two commands, found {lines}"
-    return lines[1]
+    return [
+        [line.split("#")[0].strip() for line in block.splitlines() if line.split("#")[0].strip()]
+        for block in re.findall(r"```bash\n(.*?)```", readme, re.DOTALL)
+    ]
+
+
+def test_the_publishing_job_runs_every_command_of_ci_run_before_the_build():
+    """.ci/run is the project's CI entry point on any machine; the job whose build is
+    published runs the same commands, in the same order, before it builds the site."""
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    commands = [
+        line.strip()
+        for line in lines
+        if line.strip() and not line.lstrip().startswith(("#", "set ", "cd "))
+    ]
+    jobs = workflow("ci.yml")["jobs"]
+    builder = next(
+        job
+        for job in jobs.values()
+        if any(uses(s, "actions/upload-pages-artifact") for s in job.get("steps", []))
+    )
+    runs = run_steps(builder)
+    assert "make build" in runs
+    before = runs[: runs.index("make build")]
+    positions = [before.index(c) if c in before else None for c in commands]
+    assert None not in positions, (
+        f"ci.yml's publishing job must run every command of .ci/run before `make build`: "
+        f"{[c for c, p in zip(commands, positions) if p is None]} missing"
+    )
+    assert positions == sorted(positions), "ci.yml must run them in .ci/run's order"
 
 
 def test_ci_runs_the_readme_test_command():
-    command = readme_test_command()
-    assert command in commands(load("ci.yml")), f"ci.yml must run `{command}`"
+    quickstart = readme_bash_blocks()[0]
+    assert len(quickstart) == 2, f"README quickstart must be exactly two commands: {quickstart}"
+    command = quickstart[1]
+    ci = workflow("ci.yml")
+    assert any(command in run_steps(job) for job in ci["jobs"].values()), (
+        f"ci.yml must run `{command}`"
+    )
     ci_run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert re.search(rf"^{re.escape(command)}$", ci_run, re.MULTILINE), (
         f".ci/run must run `{command}`"
     )
-    assert {"push", "pull_request"} <= set(load("ci.yml")["on"])
 
 
-def test_gpu_job_runs_exactly_the_cuda_examples():
-    workflow = load("gpu.yml")
-    assert {"schedule", "workflow_dispatch", "pull_request"} <= set(workflow["on"])
-    assert any("pytest -m cuda" in c for c in commands(workflow)), "gpu.yml must run pytest -m cuda"
-    job = next(iter(workflow["jobs"].values()))
-    assert "gpu" in job["runs-on"], "gpu.yml must ask for a GPU runner label"
-    assert "'gpu'" in job.get("if", ""), "gpu.yml must run on pull requests labelled gpu"
+def test_ci_installs_the_cpu_build_as_the_readme_says():
+    """The README's CPU-only install is run by CI as written, with the pinned torch."""
+    from hooks.version import pinned_torch_version
+
+    cpu = [b for b in readme_bash_blocks() if any("download.pytorch.org/whl/cpu" in c for c in b)]
+    assert len(cpu) == 1, "README.md needs one bash block installing torch's CPU-only build"
+    install = [c for c in cpu[0] if c != "make test"]
+    pin = f"torch=={pinned_torch_version()}"
+    assert any(pin in shlex.split(c) for c in install), f"README's CPU install must use {pin}"
+    ci_runs = "\n".join(r for job in workflow("ci.yml")["jobs"].values() for r in run_steps(job))
+    missing = [c for c in install if c not in ci_runs.splitlines()]
+    assert not missing, f"ci.yml must run the README's CPU install as written: {missing}"
 
 
-def test_pages_builds_strictly_and_deploys():
-    workflow = load("pages.yml")
-    assert "make build" in commands(workflow)
-    assert "--strict" in (ROOT / "Makefile").read_text(encoding="utf-8")
-    steps = [s.get("uses", "") for job in workflow["jobs"].values() for s in job["steps"]]
-    assert any(s.startswith("actions/deploy-pages") for s in steps)
-    assert workflow["on"]["push"]["branches"] == ["main"]
+def test_the_gpu_runner_only_runs_commits_a_maintainer_approved():
+    """No pull request or push starts a job on the self-hosted runner (a pull request could
+    rewrite such a workflow); the label reaches it only through a relay that runs main's
+    file, checks out nothing and dispatches the labelled head commit of a same-repo pull
+    request."""
+    for name, wf in workflows().items():
+        jobs = wf["jobs"].values()
+        if any("self-hosted" in job["runs-on"] for job in jobs):
+            assert set(wf["on"]) <= {"schedule", "workflow_dispatch"}, (
+                f"{name} runs on the self-hosted runner: only a schedule or a maintainer's "
+                f"dispatch may start it, not {sorted(wf['on'])}"
+            )
+        if "pull_request_target" in wf["on"]:
+            for job_id, job in wf["jobs"].items():
+                steps = job.get("steps", [])
+                assert not any(uses(s, "actions/checkout") for s in steps), (
+                    f"{name} `{job_id}`: pull_request_target must not check out the pull request"
+                )
+                condition = re.sub(r"\s+", " ", job.get("if", ""))
+                assert "github.event.label.name == 'gpu'" in condition, (name, job_id)
+                assert "head.repo.full_name == github.repository" in condition, (
+                    f"{name} `{job_id}`: a fork's pull request must not reach the GPU runner"
+                )
+                assert wf["on"]["pull_request_target"] == {"types": ["labeled"]}, (
+                    f"{name}: only adding the label may start it (not a push: synchronize)"
+                )
 
 
-def test_drift_runs_weekly_against_the_newest_torch_and_publishes_the_report():
-    workflow = load("drift.yml")
-    assert "schedule" in workflow["on"] and "workflow_dispatch" in workflow["on"]
-    runs = commands(workflow)
-    upgrade = next(i for i, c in enumerate(runs) if "install --upgrade torch" in c)
-    report = next(i for i, c in enumerate(runs) if "-m tools.drift_report --output drift.md" in c)
-    assert upgrade < report, "drift.yml must upgrade torch before it runs the drift report"
-    assert 'drift.md >> "$GITHUB_STEP_SUMMARY"' in runs[report], "publish it as the job summary"
-    assert any("gh issue create" in c and "--body-file drift.md" in c for c in runs)
-    assert workflow["permissions"]["issues"] == "write"
+def test_drift_upgrades_torch_past_the_pin_before_the_report():
+    """Dependabot leaves torch to the drift job, which installs the pins, then the newest
+    torch, and only then reports."""
+    dependabot = yaml.safe_load((ROOT / ".github/dependabot.yml").read_text(encoding="utf-8"))
+    pip = next(u for u in dependabot["updates"] if u["package-ecosystem"] == "pip")
+    assert {"dependency-name": "torch"} in pip.get("ignore", [])
+    runs = [r for job in workflow("drift.yml")["jobs"].values() for r in run_steps(job)]
+    order = [
+        next(i for i, r in enumerate(runs) if r == "make install"),
+        next(i for i, r in enumerate(runs) if "pip install --upgrade torch" in r),
+        next(i for i, r in enumerate(runs) if "-m tools.drift_report" in r),
+    ]
+    assert order == sorted(order), "drift.yml: install the pins, upgrade torch, then report"

@@ -58,7 +58,20 @@ def xy_sin():
     return x * y + torch.sin(x), {"x": x, "y": y}
 
 
-FIGURES = {"autograd-xy-sin": xy_sin}
+def grow(start):
+    """The loop of snippets/autograd/dynamic_graph.pycon: double y until |y| sums to 10 or more."""
+    x = torch.tensor([start], requires_grad=True)
+    y = x
+    while y.abs().sum() < 10:
+        y = y * 2
+    return y.sum(), {"x": x}
+
+
+FIGURES = {
+    "autograd-xy-sin": xy_sin,
+    "autograd-grow-1": lambda: grow(1.0),
+    "autograd-grow-3": lambda: grow(3.0),
+}
 
 
 # --- drawing -----------------------------------------------------------------------------

@@ -4,13 +4,18 @@
     python -m tools.run_notebooks --write   # store the outputs of a fresh run
 
 A notebook exists once per language at the same path (docs/en/lab/x.ipynb,
-docs/zh/lab/x.ipynb) with the same code cells, so the English one is executed once and its
-outputs are compared with, or written into, every language's copy. Text outputs must match
-exactly; an image only has to be there where one is stored (PNG bytes differ between
-matplotlib builds). The kernel is `python3`, the ipykernel of the interpreter running this.
+docs/zh/lab/x.ipynb). The copies run the same program, but their comments, printed labels
+and plot labels are in their own language, so each copy is executed and its outputs are
+compared with, or written into, that copy. Text outputs must match exactly; an image only
+has to be there where one is stored (PNG bytes differ between matplotlib builds). A plot
+that drew a character as a box (matplotlib: "Glyph ... missing from font(s)", or a font
+family it cannot find) is an error too: the Chinese notebook needs a CJK font (Debian's
+fonts-noto-cjk, which tools/ensure-browser installs). The kernel is `python3`, the
+ipykernel of the interpreter running this.
 """
 
 import difflib
+import re
 import sys
 from pathlib import Path
 
@@ -21,6 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 LANGUAGES = ("en", "zh")
 KERNEL = "python3"
+# what matplotlib writes to stderr when a plot cannot draw a character
+MISSING_GLYPH = re.compile(
+    r"Glyph \d+ .*missing from (current )?font|findfont: Font family .* not found"
+)
 
 
 def notebooks():
@@ -81,6 +90,20 @@ def comparable(outputs):
     return [f"{kind}: {line}" for kind, text in pieces for line in text.splitlines()]
 
 
+def missing_glyphs(executed, name):
+    """One message per code cell whose run warned that a character could not be drawn."""
+    problems = []
+    for index, cell in code_cells(executed):
+        lines = [line for line in comparable(cell.outputs) if MISSING_GLYPH.search(line)]
+        if lines:
+            problems.append(
+                f"{name}, cell {index}: a plot could not draw every character (install a font "
+                "that has them: for Chinese, Debian's fonts-noto-cjk; tools/ensure-browser "
+                f"installs it); {len(lines)} warnings, the first:\n  " + "\n  ".join(lines[:3])
+            )
+    return problems
+
+
 def differences(stored, executed, name):
     """One message per code cell whose stored outputs differ from the executed ones."""
     problems = []
@@ -116,9 +139,13 @@ def main(argv=None):
         if missing:
             problems.append(f"docs/en/{rel} has no twin at {', '.join(missing)}")
             continue
-        executed = execute(paths[LANGUAGES[0]])
         for lang, path in paths.items():
             name = f"docs/{lang}/{rel}"
+            executed = execute(path)
+            glyphs = missing_glyphs(executed, name)
+            problems += glyphs
+            if glyphs:
+                continue
             if write:
                 store(path, executed)
                 print(f"wrote the outputs of a fresh run into {name}")

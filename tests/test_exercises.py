@@ -1,0 +1,264 @@
+"""Every teaching page ends with exercises whose answers are checked snippets, the same in
+both languages (markup: CONTRIBUTING.md, "Exercises").
+
+A teaching page is any Markdown page of docs/<lang>/ except the reference pages named in
+hooks/page_notebooks.py (REFERENCE_PAGES), so a new page needs exercises from the start.
+"""
+
+import re
+import sys
+from doctest import DocTestParser
+
+import pytest
+
+from hooks.page_notebooks import is_teaching
+from tests.sitetools import DOCS, LANGUAGES, SNIPPETS, markdown_pages, site_page, without_fences
+
+EN, ZH = LANGUAGES
+PAGES = [p for p in markdown_pages(EN) if is_teaching(p)]
+EACH = [(page, lang) for page in PAGES for lang in LANGUAGES]
+SECTION = {EN: "Exercises", ZH: "练习"}
+ANSWER = {EN: "Answer", ZH: "答案"}
+HOW = "see CONTRIBUTING.md, 'Exercises'"
+
+H2 = re.compile(r"^## (.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
+H3 = re.compile(r"^### (.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
+DETAILS = re.compile(r'^\?\?\?(\+?)\s+(\w+)\s+"([^"]*)"\s*$')
+INCLUDE = re.compile(r'^(\s*)--8<--\s+"([^"]+)"\s*$')
+
+
+def exercises(page, lang):
+    """[{anchor, title, question: [includes], answers: [includes], details: [...],
+    reason: text}] of the exercise section of a page; AssertionError naming the file if
+    the section is missing or misplaced."""
+    name = f"docs/{lang}/{page}"
+    lines = (DOCS / lang / page).read_text(encoding="utf-8").splitlines()
+    bare = without_fences("\n".join(lines)).splitlines()  # headings outside code blocks
+    h2 = [(n, H2.match(line)) for n, line in enumerate(bare) if H2.match(line)]
+    at = [n for n, m in h2 if m.group(2) == "exercises"]
+    assert at, (
+        f"{name}: a teaching page ends with `## {SECTION[lang]} {{ #exercises }}` "
+        f"and 2-4 exercises; {HOW}"
+    )
+    assert h2[-1][0] == at[0], (
+        f"{name}: `## ... {{ #exercises }}` must be the last `##` section of the page "
+        f"(found `{h2[-1][1].group(0)}` after it)"
+    )
+    title = h2[-1][1].group(1)
+    assert title == SECTION[lang], f"{name}: the section is titled {title!r}, not {SECTION[lang]!r}"
+    found, current, in_answer = [], None, False
+    for n in range(at[0] + 1, len(lines)):
+        line = lines[n]
+        heading = H3.match(bare[n])
+        if heading:
+            current = {
+                "anchor": heading.group(2),
+                "title": heading.group(1),
+                "line": n + 1,
+                "question": [],
+                "answers": [],
+                "details": [],
+                "reason": [],
+            }
+            found.append(current)
+            in_answer = False
+            continue
+        details = DETAILS.match(line)
+        if details and current is not None:
+            current["details"].append(details.groups())
+            in_answer = True
+            continue
+        if in_answer and line.strip() and not line.startswith("    "):
+            in_answer = False
+        include = INCLUDE.match(line)
+        if current is None:
+            assert not line.strip(), f"{name}, line {n + 1}: text before the first exercise"
+        elif include:
+            current["answers" if in_answer else "question"].append(include.group(2))
+        elif in_answer and line.strip() and not re.match(r"\s*(```|~~~)", line):
+            current["reason"].append(line.strip())
+    return found
+
+
+@pytest.mark.parametrize(("page", "lang"), EACH)
+def test_teaching_page_ends_with_two_to_four_exercises(page, lang):
+    found = exercises(page, lang)
+    anchors = [e["anchor"] for e in found]
+    assert 2 <= len(found) <= 4, f"docs/{lang}/{page}: {len(found)} exercises, want 2 to 4"
+    assert anchors == [f"exercise-{i}" for i in range(1, len(found) + 1)], (
+        f"docs/{lang}/{page}: exercise headings need the anchors "
+        f"{{ #exercise-1 }}, {{ #exercise-2 }}, ... in order; got {anchors}"
+    )
+
+
+@pytest.mark.parametrize(("page", "lang"), EACH)
+def test_every_exercise_has_a_checked_answer(page, lang):
+    # the page's chapter folder, or one named after the page (errors/debugging.md: debugging/)
+    folders = {page.split("/")[0], page.rsplit("/", 1)[-1].removesuffix(".md")}
+    problems = []
+    for ex in exercises(page, lang):
+        where = f"docs/{lang}/{page}, line {ex['line']} ({ex['anchor']})"
+        if len(ex["details"]) != 1:
+            problems.append(f'{where}: needs exactly one `??? success "{ANSWER[lang]}"` block')
+            continue
+        opened, kind, summary = ex["details"][0]
+        if opened or kind != "success" or summary != ANSWER[lang]:
+            problems.append(
+                f'{where}: the answer block must be `??? success "{ANSWER[lang]}"` '
+                f"(collapsed, so the answer stays hidden until opened)"
+            )
+        answers = [a for a in ex["answers"] if not a.endswith("_question.pycon")]
+        if not answers:
+            problems.append(f"{where}: the answer block includes no answer snippet")
+        for answer in answers:
+            folder, _, stem = answer.rpartition("/")
+            if folder not in folders or not stem.startswith("exercise_"):
+                problems.append(
+                    f"{where}: answer snippet {answer} must be "
+                    f"{' or '.join(sorted(folders))}/exercise_*.pycon"
+                )
+            elif not (SNIPPETS / answer).is_file():
+                problems.append(f"{where}: answer snippet snippets/{answer} does not exist")
+        for question in ex["question"]:
+            if (SNIPPETS / question).is_file() and question.endswith("_question.pycon"):
+                continue
+            if not (SNIPPETS / question).is_file():
+                problems.append(f"{where}: question snippet snippets/{question} does not exist")
+        if not ex["reason"]:
+            problems.append(f"{where}: say in a sentence, inside the answer block, why")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(("page", "lang"), EACH)
+def test_at_least_half_of_the_exercises_ask_to_predict_the_output(page, lang):
+    found = exercises(page, lang)
+    predict = [e for e in found if any(q.endswith("_question.pycon") for q in e["question"])]
+    assert 2 * len(predict) >= len(found), (
+        f"docs/{lang}/{page}: {len(predict)} of {len(found)} exercises ask to predict an "
+        "output (include an exercise_*_question.pycon before the answer); at least half must"
+    )
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_both_languages_have_the_same_exercises(page):
+    en, zh = exercises(page, EN), exercises(page, ZH)
+    keys = ("anchor", "question", "answers")
+    en_ex = [{k: e[k] for k in keys} for e in en]
+    zh_ex = [{k: e[k] for k in keys} for e in zh]
+    assert en_ex == zh_ex, (
+        f"docs/{EN}/{page} and docs/{ZH}/{page} must have the same exercises (anchors, "
+        f"question and answer snippets, in order);\n  en: {en_ex}\n  zh: {zh_ex}"
+    )
+
+
+@pytest.mark.parametrize(("page", "lang"), EACH)
+def test_answers_are_closed_details_on_the_built_page(site, page, lang):
+    """The answer is a <details> element: hidden until opened, without JavaScript, and
+    opened with the keyboard (its <summary> is focusable)."""
+    html = site_page(site, lang, page).read_text(encoding="utf-8")
+    section = html.split('<h2 id="exercises">', 1)
+    assert len(section) == 2, f"docs/{lang}/{page}: no <h2 id=exercises> on the built page"
+    blocks = re.findall(
+        r'<details class="success">\s*<summary>(.*?)</summary>(.*?)</details>',
+        section[1],
+        re.DOTALL,
+    )
+    count = len(exercises(page, lang))
+    assert len(blocks) == count, f"docs/{lang}/{page}: {len(blocks)} answer blocks for {count}"
+    for summary, body in blocks:
+        assert summary == ANSWER[lang] and "language-pycon" in body, (
+            f"docs/{lang}/{page}: an answer block is not <summary>{ANSWER[lang]}</summary> "
+            "with a code block"
+        )
+
+
+QUESTIONS = sorted(SNIPPETS.rglob("exercise_*_question.pycon"))
+
+
+@pytest.mark.parametrize("path", QUESTIONS, ids=lambda p: p.relative_to(SNIPPETS).as_posix())
+def test_a_question_snippet_gives_no_answer_away(path):
+    """A question stops before the line to predict: none of its examples prints anything."""
+    examples = DocTestParser().get_examples(path.read_text(encoding="utf-8"), str(path))
+    printing = [e.lineno + 1 for e in examples if e.want or e.exc_msg]
+    assert examples and not printing, (
+        f"snippets/{path.relative_to(SNIPPETS)}: a question snippet must print nothing "
+        f"(move the lines that print, at lines {printing}, to the answer snippet)"
+    )
+
+
+# The checks can fail: a page without exercises, an answer without snippet, two languages
+# that differ, each named by file.
+
+GOOD = """# T {{ #t }}
+
+## {section} {{ #exercises }}
+
+### {title} 1 {{ #exercise-1 }}
+
+```pycon title="q.pycon"
+--8<-- "autograd/exercise_graph_accumulates_question.pycon"
+```
+
+??? success "{answer}"
+
+    ```pycon title="a.pycon"
+    --8<-- "{answer_snippet}"
+    ```
+
+    Because.
+
+### {title} 2 {{ #exercise-2 }}
+
+??? success "{answer}"
+
+    ```pycon title="a.pycon"
+    --8<-- "autograd/exercise_graph_by_hand.pycon"
+    ```
+
+    Because.
+"""
+
+
+def write_pages(tmp_path, monkeypatch, en, zh):
+    for lang, text in ((EN, en), (ZH, zh)):
+        (tmp_path / lang / "autograd").mkdir(parents=True, exist_ok=True)
+        (tmp_path / lang / "autograd" / "x.md").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "DOCS", tmp_path)
+
+
+def page_text(lang, answer_snippet="autograd/exercise_graph_accumulates.pycon"):
+    return GOOD.format(
+        section=SECTION[lang],
+        title="Exercise" if lang == EN else "练习",
+        answer=ANSWER[lang],
+        answer_snippet=answer_snippet,
+    )
+
+
+def test_a_good_pair_of_pages_passes(tmp_path, monkeypatch):
+    write_pages(tmp_path, monkeypatch, page_text(EN), page_text(ZH))
+    for lang in LANGUAGES:
+        test_teaching_page_ends_with_two_to_four_exercises("autograd/x.md", lang)
+        test_every_exercise_has_a_checked_answer("autograd/x.md", lang)
+        test_at_least_half_of_the_exercises_ask_to_predict_the_output("autograd/x.md", lang)
+    test_both_languages_have_the_same_exercises("autograd/x.md")
+
+
+def test_a_page_without_exercises_fails_naming_it(tmp_path, monkeypatch):
+    write_pages(tmp_path, monkeypatch, "# T { #t }\n\n## A { #a }\n", page_text(ZH))
+    with pytest.raises(AssertionError, match=r"docs/en/autograd/x\.md: a teaching page ends"):
+        test_teaching_page_ends_with_two_to_four_exercises("autograd/x.md", EN)
+
+
+def test_an_answer_without_snippet_fails_naming_it(tmp_path, monkeypatch):
+    text = page_text(EN, answer_snippet="autograd/exercise_missing.pycon")
+    write_pages(tmp_path, monkeypatch, text, page_text(ZH))
+    with pytest.raises(AssertionError, match=r"docs/en/autograd/x\.md, line \d+ \(exercise-1\)"):
+        test_every_exercise_has_a_checked_answer("autograd/x.md", EN)
+
+
+def test_languages_that_differ_fail_naming_both(tmp_path, monkeypatch):
+    zh = page_text(ZH, answer_snippet="autograd/exercise_backward_weights.pycon")
+    write_pages(tmp_path, monkeypatch, page_text(EN), zh)
+    with pytest.raises(AssertionError, match=r"docs/en/autograd/x\.md and docs/zh/autograd/x\.md"):
+        test_both_languages_have_the_same_exercises("autograd/x.md")
