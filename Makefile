@@ -1,36 +1,56 @@
-# The two commands of the README: `make serve` and `make test`. Both install what they need
-# into .venv first (once, and again whenever pyproject.toml changes).
+# The two commands of the README, `make serve` and `make test`, and the contributor's
+# commands of CONTRIBUTING.md (`make check CHAPTER=...`, `make lint`, `make build`). Each
+# first installs what it needs into .venv (once, and again when pyproject.toml changes).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+PORT   ?= 8000
+SHELL  := bash
+# Material's end-of-life banner on every mkdocs command: said once in the README instead.
+export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve test build install lint audit matrix
+.PHONY: serve test check build install lint audit matrix
 
-$(BIN)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check "pip==26.3"
-	# The pins are exact; a machine-wide pip constraint file (some images cap torch below the
-	# pin) could only make this install fail, so it is not applied to the project's venv.
-	PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev
-	touch $@
+# The stamp holds the pyproject.toml it was installed from: a changed file reinstalls, a
+# fresh checkout of the same file (another worktree, a newer mtime) does not. The pins are
+# exact; a machine-wide pip constraint file (some images cap torch below the pin) could only
+# make the install fail, so it is not applied to the project's venv.
+install:
+	@if ! cmp -s pyproject.toml $(BIN)/.installed; then \
+	  set -e; \
+	  test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); \
+	  $(BIN)/python -m pip install --quiet --disable-pip-version-check "pip==26.3"; \
+	  PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev; \
+	  cp pyproject.toml $(BIN)/.installed; fi
 
-install: $(BIN)/.installed
+# The port first: when it is taken, say so at once instead of after a whole build.
+serve: install
+	@if (exec 3<>/dev/tcp/127.0.0.1/$(PORT)) 2>/dev/null; then \
+	  echo "make serve: port $(PORT) is taken (another \`make serve\`?); pick another: make serve PORT=8001" >&2; \
+	  exit 1; fi
+	SITE_URL=http://127.0.0.1:$(PORT)/ $(BIN)/mkdocs serve --livereload --dev-addr 127.0.0.1:$(PORT)
 
-serve: $(BIN)/.installed
-	SITE_URL=http://127.0.0.1:8000/ $(BIN)/mkdocs serve --livereload --dev-addr 127.0.0.1:8000
+# The site alone, as CI builds it (the tests build it with SITE_DIR=.site-test).
+SITE_DIR ?= site
+build: install
+	$(BIN)/mkdocs build --strict --site-dir $(SITE_DIR)
 
-build: $(BIN)/.installed
-	$(BIN)/mkdocs build --strict
+# Everything a change to one chapter needs, in seconds: its snippets, its pages in both
+# languages, parity, includes, glossary terms (tools/check.py says what runs).
+check: install
+	@$(BIN)/python -m tools.check $(CHAPTER)
 
-# The translation report only informs (it never fails the build); see CONTRIBUTING.md.
-test: $(BIN)/.installed
+# The translation report comes after the tests, where it is read; it never fails the run.
+test: install
 	tools/ensure-browser
-	-$(BIN)/python -m tools.stale_translations
-	$(BIN)/pytest
+	$(BIN)/pytest; status=$$?; $(BIN)/python -m tools.stale_translations; exit $$status
 
-# The pre-commit hooks on every file; they run tools from .venv, so it goes first on PATH.
-lint: $(BIN)/.installed
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/pre-commit run --all-files
+# The pre-commit hooks on every file, untracked ones too (a new snippet is linted before
+# `git add`); they run tools from .venv, so it goes first on PATH.
+lint: install
+	@git ls-files --cached --others --exclude-standard | while IFS= read -r f; do \
+	  [ -e "$$f" ] && printf '%s\0' "$$f"; done | \
+	  PATH="$(CURDIR)/$(BIN):$$PATH" xargs -0 $(BIN)/pre-commit run --files
 
 # Lighthouse and axe-core on every page of both languages: a few minutes, so not part of
 # `make test`; .ci/run runs it after the tests. The table lands in artifacts/audit.md.
@@ -41,11 +61,11 @@ $(LIGHTHOUSE): tools/lighthouse/package-lock.json
 	npm ci --prefix tools/lighthouse --no-audit --no-fund
 	touch $@
 
-audit: $(BIN)/.installed $(LIGHTHOUSE)
+audit: install $(LIGHTHOUSE)
 	tools/ensure-browser
 	$(BIN)/python -m tools.audit $(AUDIT_ARGS)
 
 # Every example against the other releases of data/releases.yml, each in its own venv under
 # .matrix/ (made once; minutes). Not part of `make test`; .ci/run runs it after the tests.
-matrix: $(BIN)/.installed
+matrix: install
 	$(BIN)/python -m tools.matrix

@@ -31,8 +31,3 @@ def rows(terms):
 
 def on_page_markdown(markdown, page, config, files):
     return markdown.replace(PLACEHOLDER, rows(load())) if PLACEHOLDER in markdown else markdown
-
-
-def on_serve(server, config, builder):
-    server.watch(str(GLOSSARY))
-    return server

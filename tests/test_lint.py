@@ -1,26 +1,8 @@
-"""Ruff passes on the repository, and the pre-commit hooks need no download."""
+"""The pre-commit hooks of `make lint` need no download (tests/test_guides.py runs it)."""
 
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
 import yaml
 
 from tests.sitetools import ROOT
-
-RUFF = Path(sys.executable).parent / "ruff"
-
-
-@pytest.mark.parametrize("args", [["check"], ["format", "--check"]])
-def test_ruff_passes_on_the_repository(args):
-    done = subprocess.run(
-        [str(RUFF), *args, "."], cwd=ROOT, capture_output=True, text=True, check=False
-    )
-    assert done.returncode == 0, (
-        f"`ruff {' '.join(args)} .` failed; fix it with `ruff format . && ruff check --fix .` "
-        f"(or `make lint`):\n{done.stdout}{done.stderr}"
-    )
 
 
 def test_pre_commit_hooks_run_offline():

@@ -4,9 +4,12 @@ import re
 
 import pytest
 
+from hooks.includes import missing
 from tests.sitetools import (
     DOCS,
+    INCLUDE,
     LANGUAGES,
+    ROOT,
     SNIPPETS,
     headings,
     includes,
@@ -71,19 +74,19 @@ def test_no_orphan_snippets():
 
 @pytest.mark.parametrize(("lang", "page"), ALL_MD)
 def test_every_include_resolves(lang, page):
-    missing = [name for name in includes(DOCS / lang / page) if not (SNIPPETS / name).is_file()]
-    assert not missing, f"docs/{lang}/{page} includes snippets that do not exist: " + ", ".join(
-        f"snippets/{m}" for m in missing
-    )
+    problems = list(missing([DOCS / lang / page], SNIPPETS, ROOT))
+    assert not problems, "\n".join(problems)
 
 
 FENCE_OPEN = re.compile(r"^\s*(```+|~~~+)\s*([\w+-]*)(.*)$")
 SCRIPT_LANGUAGES = {"bash", "sh", "shell", "console", "text", "yaml", "toml", "json", "diff"}
+PYTHON = {"python", "py", "pycon"}
 
 
 @pytest.mark.parametrize(("lang", "page"), ALL_MD)
 def test_python_appears_only_as_checked_snippets(lang, page):
-    """A pycon/python fence in a page must be a snippet include (or is run by Sybil inline)."""
+    """A python/pycon fence in a page only includes snippets (which run as tests): no
+    example code is written in a page, where nothing would run it."""
     text = (DOCS / lang / page).read_text(encoding="utf-8")
     problems, fence, language, body = [], None, None, []
     for number, line in enumerate(text.splitlines(), 1):
@@ -91,13 +94,36 @@ def test_python_appears_only_as_checked_snippets(lang, page):
         if fence is None and match:
             fence, language, body, start = match.group(1), match.group(2), [], number
         elif fence is not None and line.strip() == fence:
-            if language not in SCRIPT_LANGUAGES | {"python", "py", "pycon", "mermaid", ""}:
+            if language not in SCRIPT_LANGUAGES | PYTHON:
                 problems.append(f"line {start}: fence language {language!r} is not allowed")
-            if not language:
-                problems.append(f"line {start}: a fence needs a language")
             if language == "mermaid":
                 problems.append(f"line {start}: mermaid loads a script from a third-party host")
+            code = [b for b in body if b.strip()]
+            if language in PYTHON and not (code and all(INCLUDE.match(b) for b in code)):
+                problems.append(
+                    f"line {start}: python code written in the page runs nowhere; put it in "
+                    'snippets/<chapter>/<topic>.pycon and include it (--8<-- "<chapter>/<topic>.pycon")'
+                )
             fence = None
         elif fence is not None:
             body.append(line)
     assert not problems, f"docs/{lang}/{page}:\n  " + "\n  ".join(problems)
+
+
+TITLED_INCLUDE = re.compile(
+    r'^[ \t]*```+\w*[^\n]*?\btitle="([^"]*)"[^\n]*\n[ \t]*-+8<-+[ \t]+"([^"]+)"', re.MULTILINE
+)
+
+
+@pytest.mark.parametrize(("lang", "page"), ALL_MD)
+def test_a_block_title_names_its_snippet_file(lang, page):
+    """From a code block on the site, its file in one step: title="chapter/topic.pycon"."""
+    text = (DOCS / lang / page).read_text(encoding="utf-8")
+    wrong = [
+        f'line {text.count(chr(10), 0, m.start()) + 1}: title="{m.group(1)}", not "{m.group(2)}"'
+        for m in TITLED_INCLUDE.finditer(text)
+        if m.group(1) != m.group(2)
+    ]
+    assert not wrong, f"docs/{lang}/{page}: a block's title is its include:\n  " + "\n  ".join(
+        wrong
+    )

@@ -1,16 +1,13 @@
 """The maintainer commands in tools/, run in-process on copies in a temporary folder."""
 
-import doctest
-import os
 import shutil
-import subprocess
 import sys
 
 import pytest
 
-import conftest
+from tests.conftest import git
 from tests.sitetools import SNIPPETS
-from tools import drift_report, examples, stale_translations, update_outputs
+from tools import drift_report, stale_translations, update_outputs
 
 SMALL = ["autograd/accumulation.pycon", "autograd/two_inputs.pycon", "autograd/chain_rule.pycon"]
 
@@ -29,10 +26,6 @@ def one_line(text):
     lines = text.strip().splitlines()
     assert len(lines) == 1, f"expected a one-line reason, got: {text!r}"
     return lines[0]
-
-
-def test_tools_compare_like_the_tests():
-    assert examples.FLAGS == conftest.FLAGS & ~doctest.REPORTING_FLAGS
 
 
 def test_update_outputs_leaves_an_unchanged_tree_byte_for_byte(copies, tmp_path, capsys):
@@ -104,29 +97,6 @@ def test_update_outputs_does_not_record_an_import_error(tmp_path, capsys):
     assert path.read_text(encoding="utf-8") == text
 
 
-def git(*args, cwd):
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    """A tiny site repository: one page in both languages, the English one edited later."""
-    for name, value in (("NAME", "t"), ("EMAIL", "t@example.com")):
-        monkeypatch.setenv(f"GIT_AUTHOR_{name}", value)
-        monkeypatch.setenv(f"GIT_COMMITTER_{name}", value)
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", os.devnull)
-    root = tmp_path / "site"
-    for lang in ("en", "zh"):
-        (root / "docs" / lang).mkdir(parents=True)
-        (root / "docs" / lang / "page.md").write_text(f"# {lang}\n", encoding="utf-8")
-    git("init", "-q", cwd=root)
-    git("add", ".", cwd=root)
-    git("commit", "-qm", "both languages", cwd=root)
-    (root / "docs" / "en" / "page.md").write_text("# en, edited\n", encoding="utf-8")
-    git("commit", "-qam", "edit the English page", cwd=root)
-    return root
-
-
 def test_stale_translations_lists_a_chinese_page_behind_its_twin(repo, monkeypatch, capsys):
     monkeypatch.chdir(repo)
     assert stale_translations.main() == 0
@@ -138,6 +108,50 @@ def test_stale_translations_lists_a_chinese_page_behind_its_twin(repo, monkeypat
     git("commit", "-qam", "update the translation", cwd=repo)
     assert stale_translations.main() == 0
     assert "0 Chinese page(s)" in capsys.readouterr().out
+
+
+def test_stale_translations_skip_merges_invisible_changes_and_reviewed_pages(
+    repo, monkeypatch, capsys
+):
+    monkeypatch.chdir(repo)
+    page = "docs/zh/page.md"
+    git(
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "ok",
+        "--trailer",
+        f"Translation-reviewed: {page}",
+        cwd=repo,
+    )
+    assert stale_translations.main() == 0
+    assert "0 Chinese page(s)" in capsys.readouterr().out
+
+    english, chinese = repo / "docs" / "en" / "page.md", repo / "docs" / "zh" / "page.md"
+    git("checkout", "-qb", "side", cwd=repo)
+    english.write_text("# en, edited\n\nside\n", encoding="utf-8")
+    git("commit", "-qam", "English", cwd=repo)
+    chinese.write_text("# zh\n\nside\n", encoding="utf-8")
+    git("commit", "-qam", "Chinese", cwd=repo)
+    git("checkout", "-q", "-", cwd=repo)
+    english.write_text("<!-- a comment -->\n# en, edited\n", encoding="utf-8")
+    git("commit", "-qam", "a comment", cwd=repo)
+    git("merge", "-q", "--no-ff", "-m", "merge side", "side", cwd=repo)
+    assert stale_translations.main() == 0
+    assert "0 Chinese page(s)" in capsys.readouterr().out
+
+    text = "---\ndescription: new\n---\n\n#  en,\nedited\n\nside <!-- note -->\n"
+    english.write_text(text, encoding="utf-8")
+    git("commit", "-qam", "front matter, a comment and line breaks", cwd=repo)
+    assert stale_translations.main() == 0
+    assert "0 Chinese page(s)" in capsys.readouterr().out
+
+    english.write_text(english.read_text(encoding="utf-8").replace("edited", "rewritten"))
+    git("commit", "-qam", "a visible change", cwd=repo)
+    assert stale_translations.main() == 0
+    out = capsys.readouterr().out
+    assert "changed in 1 commit(s)" in out and "a visible change" in out, out
 
 
 def test_stale_translations_in_a_shallow_clone_or_outside_a_repo(

@@ -15,7 +15,10 @@ from pathlib import Path
 
 from sybil.evaluators.doctest import OutputChecker
 
-FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE  # as in conftest.py
+# The doctest flags of every snippet, here and under pytest (conftest.py imports them).
+# Sybil's NUMBER flag is deliberately absent: torch prints `2.` for whole floats, and with
+# NUMBER `tensor([2., 2., 3.])` passed against `[2., 2., 2.]`.
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 CHECKER = OutputChecker()  # doctest's, ignoring trailing whitespace as Sybil does
 TRACEBACK = "Traceback (most recent call last):\n  ...\n"
 
@@ -66,14 +69,20 @@ def snippet_files(paths):
     return files
 
 
+def kind(path):
+    """The kind of a snippet file: "cuda" for *.cuda.pycon (needs a GPU), "nocuda" for
+    *.nocuda.pycon (shows what a machine without one prints), else None."""
+    return next((k for k in ("cuda", "nocuda") if Path(path).name.endswith(f".{k}.pycon")), None)
+
+
 def not_for_this_machine(path):
-    """The rule of conftest.py: *.cuda.pycon needs a GPU, *.nocuda.pycon shows a machine
-    without one; either is left alone (not run, not rewritten) where it does not apply."""
+    """A cuda or nocuda file where it does not apply: not run, not rewritten (and skipped,
+    with a marker, by the tests: conftest.py)."""
+    if kind(path) is None:
+        return False
     import torch
 
-    if path.name.endswith(".cuda.pycon"):
-        return not torch.cuda.is_available()
-    return path.name.endswith(".nocuda.pycon") and torch.cuda.is_available()
+    return (kind(path) == "cuda") != torch.cuda.is_available()
 
 
 def parse(path):

@@ -3,11 +3,20 @@
     python -m tools.stale_translations
 
 A report, not a check: it exits 0 whatever it finds (2 only when it cannot look). A page
-is stale when a commit touching docs/en/X came after the last commit touching docs/zh/X.
+is stale when a commit changed what a reader sees of docs/en/X after docs/zh/X was last
+committed or marked reviewed. Not counted: merge commits, and changes to the front matter
+(the description is written in each language), to HTML comments or to line breaks and
+spaces alone. To mark a page reviewed when the English change needs no translation,
+commit with a trailer naming it (an empty commit will do):
+
+    git commit --allow-empty -m "zh: reviewed, nothing to translate" \
+        --trailer "Translation-reviewed: docs/zh/autograd/computation-graph.md"
+
 Pages never committed are left out; in a shallow clone the history is cut short, so the
 report can miss pages (`git fetch --unshallow` for a full one).
 """
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,15 +26,35 @@ class BadInput(Exception):
     """A reason to stop, in one line that names the place."""
 
 
-def git(*args, cwd="."):
+TRAILER = "Translation-reviewed:"
+FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
+COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+def git(*args, cwd=".", check=True):
     try:
         done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=False)
     except FileNotFoundError:
         raise BadInput("git: not installed") from None
+    if done.returncode and not check:
+        return None
     if done.returncode:
         reason = (done.stderr.strip().splitlines() or ["failed"])[-1]
         raise BadInput(f"{Path(cwd).resolve()}: git {args[0]}: {reason}")
     return done.stdout.strip()
+
+
+def visible(text):
+    """What a reader sees of a page's source: no front matter, comments or line breaks."""
+    if text is None:
+        return None
+    return " ".join(COMMENT.sub("", FRONT_MATTER.sub("", text)).split())
+
+
+def changes_what_a_reader_sees(commit, page, root):
+    before = git("show", f"{commit}^:{page}", cwd=root, check=False)
+    after = git("show", f"{commit}:{page}", cwd=root, check=False)
+    return visible(before) != visible(after)
 
 
 def stale(root):
@@ -39,9 +68,18 @@ def stale(root):
         last = git("log", "-1", "--format=%H", "--", zh_page, cwd=root)
         if not last or not (root / en_page).exists():
             continue
-        newer = git("log", "--format=%h %as %s", f"{last}..HEAD", "--", en_page, cwd=root)
+        reviewed = git("log", "-1", "--format=%H", "-F", f"--grep={TRAILER} {zh_page}", cwd=root)
+        since = [f"^{c}" for c in (last, reviewed) if c]
+        log = git(
+            "log", "--no-merges", "--format=%H %h %as %s", "HEAD", *since, "--", en_page, cwd=root
+        )
+        newer = [
+            line.split(" ", 1)[1]
+            for line in log.splitlines()
+            if changes_what_a_reader_sees(line.split(" ", 1)[0], en_page, root)
+        ]
         if newer:
-            found.append((zh_page, en_page, newer.splitlines()))
+            found.append((zh_page, en_page, newer))
     return found
 
 
@@ -62,7 +100,7 @@ def main(argv=None):
         print("".join(f"    {commit}\n" for commit in commits), end="")
     print(
         f"{len(found)} Chinese page(s) older than their English twin"
-        + (": bring them up to date (CONTRIBUTING.md)" if found else "")
+        + (": bring them up to date, or mark them reviewed (CONTRIBUTING.md)" if found else "")
     )
     if shallow:
         print("note: shallow clone, history cut short; `git fetch --unshallow` for a full report")

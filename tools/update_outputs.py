@@ -4,7 +4,8 @@
 
 The way to move the PyTorch pin. An expected output is replaced only where the tests'
 checker says it no longer matches; everything else, `...` included, stays byte for byte.
-Review the result with `git diff` like any change.
+Each rewritten output is printed in full: review it there (a new, untracked file is in no
+`git diff`) or with `git diff` like any change.
 """
 
 import argparse
@@ -66,7 +67,8 @@ def update(path):
     for result in stale:
         print(f"{path}:{result.line}: output rewritten")
         print(f"    was: {first_line(result.example.exc_msg or result.example.want)}")
-        print(f"    now: {first_line(ADDRESS.sub('0x...', result.exc_msg or result.got))}")
+        now = as_want(result.exc_msg or result.got, 9)  # all of it: a new file is in no diff
+        print("    now: " + "".join(now).strip() if now else "    now: (nothing)")
     unstable = [r for r in run_file(path)[1] if not r.matches]
     for result in unstable:
         print(
@@ -101,7 +103,7 @@ def main(argv=None):
     print(
         f"rewrote {rewritten} expected outputs in {changed} files ({examples} examples in "
         f"{len(files)} files run against torch {version}, {time.perf_counter() - started:.1f} s)"
-        + ("; review them with `git diff`" if rewritten else "")
+        + ("; review them above (or with `git diff`: a new file is not in it)" if rewritten else "")
     )
     return 1 if unstable else 0
 

@@ -10,14 +10,29 @@ CHINESE_FONTS = re.compile(
 )
 
 
+# Two animation frames after the fonts are ready: the specimen is laid out and painted.
+PAINTED = """async () => {
+  await document.fonts.ready
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))
+}"""
+
+
 def platform_fonts(reader, selector):
-    """{font family: glyph count} that Chromium really used to draw an element's text."""
+    """{font family: glyph count} that Chromium really used to draw an element's text.
+
+    Asked again after each painted frame (up to 30) while Chromium reports none: right after
+    a font is installed, its first use can take a frame or more (the fresh-machine flake)."""
     cdp = reader.context.new_cdp_session(reader.page)
     try:
-        root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
-        node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
-        cdp.send("CSS.enable")
-        fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+        cdp.send("DOM.getDocument", {"depth": 0})
+        cdp.send("CSS.enable")  # after the DOM agent
+        for _ in range(30):
+            reader.page.evaluate(PAINTED)
+            root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+            node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})
+            fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node["nodeId"]})["fonts"]
+            if fonts:
+                break
         return {f["familyName"]: f["glyphCount"] for f in fonts}
     finally:
         cdp.detach()
@@ -27,7 +42,6 @@ def test_chinese_text_uses_a_chinese_system_font(reader):
     url = reader.server.url("zh", AUTOGRAD)
     reader.open(url, ready=False)
     page = reader.page
-    page.evaluate("document.fonts.ready")
     # a test paragraph: Chinese, Chinese quotes and dashes, Latin
     page.evaluate(
         """() => {

@@ -1,0 +1,273 @@
+"""Every command README.md, CONTRIBUTING.md and CONTRIBUTING.zh.md tell a contributor to run
+is run, as it is written there, by a test here or by CI: the guides cannot go stale.
+
+A command is a line of a ```bash block, or an inline `code span` that starts with `make `,
+`.venv/bin/`, `source ` or `git commit`. Placeholders (`<chapter>`, `<章节>`, `X.Y.Z` ...) are
+filled with a real chapter, topic, page and version before a command runs.
+"""
+
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tests.sitetools import ROOT
+
+GUIDES = ("README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md")
+FENCE = re.compile(r"^\s*```bash\n(.*?)^\s*```", re.DOTALL | re.MULTILINE)
+SPAN = re.compile(r"(?<!`)`((?:make |\.venv/bin/|source |git commit)[^`]+)`(?!`)")
+FILLED = {
+    "<chapter>": "measured",
+    "<章节>": "measured",
+    "<topic>": "saved_for_backward",
+    "<主题>": "saved_for_backward",
+    "<page>": "claims",
+    "<页面>": "claims",
+}
+
+
+def guide_commands():
+    """{command: ["CONTRIBUTING.md:12", ...]} for every command the guides give."""
+    found = {}
+    for guide in GUIDES:
+        text = (ROOT / guide).read_text(encoding="utf-8")
+        for block in FENCE.finditer(text):
+            for offset, line in enumerate(block.group(1).splitlines()):
+                command = re.split(r"\s+#\s", line.strip(), maxsplit=1)[0].strip()
+                where = f"{guide}:{text.count(chr(10), 0, block.start(1)) + offset + 1}"
+                if command:
+                    found.setdefault(command, []).append(where)
+        for span in SPAN.finditer(text):
+            where = f"{guide}:{text.count(chr(10), 0, span.start()) + 1}"
+            found.setdefault(span.group(1).strip(), []).append(where)
+    return found
+
+
+COMMANDS = guide_commands()
+
+
+def fill(command):
+    for placeholder, value in FILLED.items():
+        command = command.replace(placeholder, value)
+    return command
+
+
+def run(command, cwd=ROOT, timeout=300, **env):
+    """A guide's command, run by bash as a contributor would (.venv is this interpreter's)."""
+    bin_dir = Path(sys.executable).parent
+    command = fill(command).replace(".venv/bin/", f"{bin_dir}/")
+    environ = {k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"}
+    return subprocess.run(
+        ["bash", "-c", command],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={**environ, **env},
+    )
+
+
+def commands_starting(prefix):
+    return [c for c in COMMANDS if c.startswith(prefix)]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# Where each command runs: a test of this module (by the command's first words), or a file
+# of CI in which the command appears as written.
+RUN_BY = {
+    "make serve": "test_make_serve_serves_the_site_and_fails_at_once_on_a_taken_port",
+    "make install": "test_make_install_is_quick_once_installed",
+    "make check CHAPTER=": "test_make_check_runs_one_chapter",
+    "make lint": "test_make_lint_passes",
+    "make build": "tests/conftest.py::site (every site test builds with it)",
+    ".venv/bin/python -m tools.update_outputs": "test_update_outputs_as_the_guides_give_it",
+    ".venv/bin/python -m tools.stale_translations": "test_stale_translations_runs",
+    "git commit --allow-empty": "test_the_reviewed_trailer_clears_the_report",
+    ".venv/bin/pre-commit install": "test_pre_commit_install_and_activate",
+    "source .venv/bin/activate": "test_pre_commit_install_and_activate",
+    "make test": ".ci/run",
+    "make matrix": ".ci/run",
+    "make audit": ".ci/run",
+    ".venv/bin/python -m tools.drift_report": ".github/workflows/drift.yml",
+    "python3 -m venv .venv": ".github/workflows/ci.yml",  # the CPU-only build
+    ".venv/bin/python -m pip install torch==": ".github/workflows/ci.yml",
+    ".venv/bin/pytest -m cuda": ".github/workflows/gpu.yml",
+    ".venv/bin/python -m tools.gpu_check": ".github/workflows/gpu.yml",
+}
+
+
+def runner(command):
+    return next((where for prefix, where in RUN_BY.items() if command.startswith(prefix)), None)
+
+
+def test_every_command_of_the_guides_is_run_by_a_test_or_ci():
+    problems = []
+    for command, places in COMMANDS.items():
+        where = runner(command)
+        if where is None:
+            problems.append(
+                f"{places[0]}: `{command}` is run by no test; run it in tests/test_guides.py "
+                "and add it to RUN_BY"
+            )
+        elif where.startswith("test_") and where not in globals():
+            problems.append(f"RUN_BY: no test {where} in tests/test_guides.py")
+        elif not where.startswith("test"):
+            ci = (ROOT / where).read_text(encoding="utf-8")
+            for part in command.split(" && "):  # each part of a one-liner, as CI runs it
+                if part not in ci:
+                    problems.append(f"{places[0]}: `{part}` does not appear in {where}")
+    assert not problems, "\n".join(problems)
+
+
+def test_make_serve_serves_the_site_and_fails_at_once_on_a_taken_port():
+    assert commands_starting("make serve"), "the guides no longer give `make serve`"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        started = time.monotonic()
+        done = run(f"make serve PORT={port}", timeout=60)
+        assert done.returncode != 0, done.stdout + done.stderr
+        assert time.monotonic() - started < 10, "make serve built the site before failing"
+        assert f"port {port} is taken" in done.stderr and "PORT=" in done.stderr, done.stderr
+
+    port = free_port()
+    command = fill(f"make serve PORT={port}").replace(
+        ".venv/bin/", f"{Path(sys.executable).parent}/"
+    )
+    with subprocess.Popen(
+        ["bash", "-c", command],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+        env={k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"},
+    ) as serve:
+        try:
+            page = None
+            deadline = time.monotonic() + 240
+            while page is None and time.monotonic() < deadline and serve.poll() is None:
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+                        page = r.read().decode()
+                except OSError:
+                    time.sleep(1)
+        finally:
+            os.killpg(serve.pid, signal.SIGTERM)
+            output = serve.communicate(timeout=30)[0]
+    assert page and "<html" in page, f"`make serve PORT={port}` served nothing:\n{output}"
+    assert "end of life" not in output, f"make serve printed Material's banner:\n{output}"
+
+
+def test_make_install_is_quick_once_installed():
+    for command in commands_starting("make install"):
+        done = run(command, timeout=600)
+        assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
+
+
+def test_make_check_runs_one_chapter():
+    for command in commands_starting("make check"):
+        done = run(command, timeout=300)
+        assert done.returncode == 0, f"`{fill(command)}`:\n{done.stdout}{done.stderr}"
+        assert " passed" in done.stdout and "failed" not in done.stdout, done.stdout
+    wrong = run("make check CHAPTER=nowhere")
+    assert wrong.returncode != 0 and "usage: make check CHAPTER=" in wrong.stderr, wrong.stderr
+
+
+def test_make_lint_passes():
+    for command in commands_starting("make lint"):
+        done = run(command, timeout=300)
+        assert done.returncode == 0, (
+            f"`{command}` failed; `ruff format . && ruff check --fix .` fixes most of it:\n"
+            f"{done.stdout}{done.stderr}"
+        )
+
+
+def test_update_outputs_as_the_guides_give_it(tmp_path):
+    """In a copy: the command as written, on snippets/ of a folder that holds one."""
+    name = Path(fill("<chapter>/<topic>.pycon"))
+    (tmp_path / "snippets" / name.parent).mkdir(parents=True)
+    shutil.copyfile(ROOT / "snippets" / name, tmp_path / "snippets" / name)
+    before = (tmp_path / "snippets" / name).read_bytes()
+    commands = commands_starting(".venv/bin/python -m tools.update_outputs")
+    assert commands, "the guides no longer give tools.update_outputs"
+    for command in commands:
+        done = run(command, cwd=tmp_path, PYTHONPATH=str(ROOT))
+        assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
+        assert "rewrote 0 expected outputs in 0 files" in done.stdout, done.stdout
+    assert (tmp_path / "snippets" / name).read_bytes() == before
+
+
+def test_stale_translations_runs():
+    for command in commands_starting(".venv/bin/python -m tools.stale_translations"):
+        done = run(command)
+        assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
+        assert "Chinese page(s) older than their English twin" in done.stdout, done.stdout
+
+
+def test_the_reviewed_trailer_clears_the_report(repo):
+    """The page of `repo` is stale; the guides' command (page filled in) clears it."""
+    report = [sys.executable, "-m", "tools.stale_translations"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    before = subprocess.run(
+        report, cwd=repo, capture_output=True, text=True, env=env, check=False
+    ).stdout
+    assert "1 Chinese page(s)" in before, before
+    commands = commands_starting("git commit --allow-empty")
+    assert commands, "the guides no longer say how to mark a page reviewed"
+    for command in commands:
+        words = shlex.split(command)
+        words[-1] = "Translation-reviewed: docs/zh/page.md"  # the placeholder, filled
+        subprocess.run(words, cwd=repo, check=True, capture_output=True)
+        after = subprocess.run(
+            report, cwd=repo, capture_output=True, text=True, env=env, check=False
+        ).stdout
+        assert "0 Chinese page(s)" in after, after
+
+
+def test_pre_commit_install_and_activate(tmp_path):
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    shutil.copyfile(ROOT / ".pre-commit-config.yaml", tmp_path / ".pre-commit-config.yaml")
+    for command in commands_starting(".venv/bin/pre-commit install"):
+        done = run(command, cwd=tmp_path)
+        assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
+        assert (tmp_path / ".git" / "hooks" / "pre-commit").is_file()
+    for command in commands_starting("source .venv/bin/activate"):
+        done = run(f"{command} && command -v ruff pre-commit")
+        assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
+        found = {Path(line).resolve().parent for line in done.stdout.split()}
+        assert found == {(Path(sys.prefix) / "bin").resolve()}, done.stdout
+
+
+def test_the_readme_names_every_hook_and_tool():
+    """Each file of hooks/ and tools/ has its line under README's Layout: `  name   job`."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme[readme.index("## Layout") :]
+    listed = {
+        name.strip().rstrip("/")
+        for column in re.findall(r"^  (\S.*?)(?:\s{2,}|$)", layout, re.MULTILINE)
+        for name in column.split(", ")
+    }
+    files = [*(ROOT / "hooks").glob("*.py"), *(ROOT / "tools").rglob("*.py")]
+    files += [ROOT / "tools" / "ensure-browser", ROOT / "tools" / "lighthouse"]
+    names = {
+        p.relative_to(p.parent.parent if p.parent.name == "figures" else p.parent).as_posix()
+        for p in files
+        if p.name != "__init__.py"
+    }
+    missing = sorted(n for n in names if n.removesuffix(".py") not in listed)
+    assert not missing, f"README.md, ## Layout: say what these do: {missing}"
