@@ -1,15 +1,17 @@
-"""Sybil wiring: every snippet runs, and so do the python blocks of the guides.
+"""Sybil wiring: every snippet runs as a doctest session.
 
-It sits at the repository root because pytest applies a conftest's collection hooks only
-to files below its own folder. Pages hold no example code of their own (only includes of
-snippets: tests/test_structure.py), so they need no runner.
+Two runners, one job each: Sybil runs the snippet files (snippets/**/*.pycon), which hold
+every example on the site; pytest-markdown-docs (`--markdown-docs` in pyproject.toml) runs
+the python blocks of README.md and the CONTRIBUTING guides as scripts. Pages hold no
+example code of their own (only includes of snippets: tests/test_structure.py), so
+neither runner needs them. This file sits at the repository root because pytest applies
+a conftest's collection hooks only to files below its own folder.
 """
 
 from doctest import REPORT_UDIFF
 
 import pytest
 from sybil import Sybil
-from sybil.parsers.markdown import PythonCodeBlockParser
 from sybil.parsers.rest import DocTestParser
 
 from tools.examples import FLAGS, kind, not_for_this_machine
@@ -20,13 +22,7 @@ snippets = Sybil(
     path="snippets",
     name="snippets",
 )
-guides = Sybil(
-    parsers=[PythonCodeBlockParser(doctest_optionflags=FLAGS)],
-    filenames=["README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md"],
-    name="guides",
-)
-
-pytest_collect_file = (snippets + guides).pytest()
+pytest_collect_file = snippets.pytest()
 
 SKIPPED = {
     "cuda": "needs a CUDA GPU; gpu.yml runs these with -m cuda",
