@@ -76,7 +76,9 @@ def run(command, cwd=ROOT, timeout=300, **env):
 
 
 def commands_starting(prefix):
-    return [c for c in COMMANDS if c.startswith(prefix)]
+    """The guides' commands that start with `prefix`, each once as it runs (placeholders
+    filled: the English and the Chinese guide give the same command)."""
+    return sorted({fill(c) for c in COMMANDS if c.startswith(prefix)})
 
 
 def free_port():
