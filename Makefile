@@ -66,6 +66,6 @@ audit: install $(LIGHTHOUSE)
 	$(BIN)/python -m tools.audit $(AUDIT_ARGS)
 
 # Every example against the other releases of data/releases.yml, each in its own venv under
-# .matrix/ (made once; minutes). Not part of `make test`; .ci/run runs it after the tests.
+# ~/.cache/torch-verified/matrix/ (made once; minutes). Not part of `make test`; .ci/run runs it after the tests.
 matrix: install
 	$(BIN)/python -m tools.matrix

@@ -3,9 +3,9 @@
     python -m tools.matrix [--release X.Y.Z ...]      (`make matrix`; .ci/run runs it)
 
 The releases and what they print differently from the pin are data: data/releases.yml
-(hooks/releases.py reads it, and pages show it). For each release this makes (once)
-`.matrix/torch-X.Y.Z/`, a venv with that torch and the pinned numpy, matplotlib and
-sybil, then runs every snippet there as the tests do. It fails, naming the file and line,
+(hooks/releases.py reads it, and pages show it). For each release this makes (once) a
+venv, ~/.cache/torch-verified/matrix/torch-X.Y.Z/ (or under $TORCH_VERIFIED_MATRIX), with
+that torch and the pinned numpy, matplotlib and sybil, then runs every snippet there as the tests do. It fails, naming the file and line,
 when an example prints something that neither the snippet nor data/releases.yml says
 (and prints the entry to add), when an entry is wrong, and when an entry is no longer
 needed because the release prints what the pin prints. A release that cannot be
@@ -23,7 +23,9 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ENVS = ROOT / ".matrix"
+# One venv per release, outside the clone so that every clone on a machine shares them
+# (CI runs in a fresh clone); made once, re-made when the requirements change.
+ENVS = Path(os.environ.get("TORCH_VERIFIED_MATRIX", "~/.cache/torch-verified/matrix")).expanduser()
 # What the examples import besides torch, at the versions pinned in pyproject.toml.
 ALSO = ("numpy", "matplotlib", "sybil")
 
