@@ -7,7 +7,8 @@ it: gzip for text, 404.html for a missing path):
    the four categories. A page passes with performance >= 95 and accessibility, best
    practices and SEO at 100. Performance varies from run to run on a busy machine (its
    load shows up as long tasks): once every page has had its run, each page below the
-   threshold runs twice more, one run at a time, and counts with the median of its three.
+   threshold runs twice more, one run at a time, and counts with the median of its three
+   (not with --performance-advisory, where performance is only reported).
 2. axe-core (the copy Lighthouse bundles, so the same rules) in Chromium driven by
    Playwright, on the views Lighthouse does not see: the dark (slate) scheme at the mobile
    size, and both schemes at a desktop size, where the navigation and the table of contents
@@ -254,9 +255,10 @@ def summarize(name, url, reports):
     return result
 
 
-def lighthouse_pass(base, found, jobs, workdir, log):
+def lighthouse_pass(base, found, jobs, workdir, log, rerun_slow=True):
     """Every page once, `jobs` at a time; then, one at a time, two more runs of each page
-    below the performance threshold (load on the machine shows up as long tasks)."""
+    below the performance threshold (load on the machine shows up as long tasks). With
+    `rerun_slow` off (performance only reported, --performance-advisory), no reruns."""
     reports = {name: [] for name, _ in found}
     urls = {name: base + rel for name, rel in found}
 
@@ -270,7 +272,9 @@ def lighthouse_pass(base, found, jobs, workdir, log):
         for job in [pool.submit(run, name) for name, _ in found]:
             job.result()
     slow = [
-        n for n, r in reports.items() if scores(r[0])["performance"] < THRESHOLDS["performance"]
+        n
+        for n, r in reports.items()
+        if rerun_slow and scores(r[0])["performance"] < THRESHOLDS["performance"]
     ]
     for name in slow:
         log(f"{name}: performance below {THRESHOLDS['performance']}: two more runs")
@@ -427,7 +431,9 @@ def main(argv=None):
             if not args.skip_lighthouse:
                 workdir = Path(tmp) / "reports"
                 workdir.mkdir()
-                results = lighthouse_pass(base, found, args.jobs, workdir, log)
+                results = lighthouse_pass(
+                    base, found, args.jobs, workdir, log, rerun_slow=not args.performance_advisory
+                )
             axe_problems = None
             if not args.skip_axe:
                 try:
