@@ -17,14 +17,17 @@ table's order).
 """
 
 import doctest
-import functools
-import importlib.util
 import re
 from html import escape
 from pathlib import Path
 
 import yaml
 from mkdocs.exceptions import PluginError
+
+try:  # as a package (tests, tools) or by MkDocs from the hooks/ folder, as releases.py does
+    from hooks import releases
+except ImportError:
+    import releases
 
 MARKER = "<!-- error-table -->"
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,24 +78,13 @@ def error_message(path):
     return " ".join(raising_example(path).exc_msg.split())
 
 
-@functools.cache
-def releases_module():
-    """hooks/releases.py: the version matrix of data/releases.yml, which `make matrix` checks.
-    Loaded from its file: MkDocs loads hooks as files, the tests as the package `hooks`."""
-    spec = importlib.util.spec_from_file_location("releases", ROOT / "hooks" / "releases.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def message_variants(path, pinned, releases=None):
+def message_variants(path, pinned):
     """[(message, [releases that print it])]: the pinned release's message first, then each
     message that releases of the version matrix print instead. A CUDA example is not run by
     the matrix: it names the pin only."""
     message = error_message(path)
     if path.name.endswith(".cuda.pycon"):
         return [(message, [pinned])]
-    releases = releases or releases_module()
     matrix = releases.load()
     snippet = f"{path.parent.name}/{path.name}"
     example = releases.first_line(raising_example(path).source)
@@ -104,12 +96,13 @@ def message_variants(path, pinned, releases=None):
     return list(variants.items())
 
 
-def releases_label(releases, pinned, lang, module=None):
+def releases_label(versions, pinned, lang):
     """`torch 2.13.0–2.15.0`, in hooks/releases.py's words, for releases of the matrix and
     the pin."""
-    module = module or releases_module()
-    every = sorted({*module.load().releases, pinned}, key=lambda r: [int(n) for n in r.split(".")])
-    return module.Matrix(tuple(every), ()).label(releases, lang)
+    every = sorted(
+        {*releases.load().releases, pinned}, key=lambda r: [int(n) for n in r.split(".")]
+    )
+    return releases.Matrix(tuple(every), ()).label(versions, lang)
 
 
 def heading_text(message):
@@ -159,8 +152,8 @@ def code(text):
 def messages_html(variants, lang, tag, pinned):
     """Each message with the releases that print it, one `<tag class="error-message">` each."""
     html = []
-    for message, releases in variants:
-        printed = ENTRY[lang]["printed"].format(releases=releases_label(releases, pinned, lang))
+    for message, versions in variants:
+        printed = ENTRY[lang]["printed"].format(releases=releases_label(versions, pinned, lang))
         html.append(
             f'<{tag} class="error-message">{code(message)} '
             f'<span class="error-message__releases">{escape(printed)}</span></{tag}>'
@@ -213,7 +206,7 @@ def render_entry(name, title, lang, pinned, folder=SNIPPETS, data=DATA):
 def on_page_markdown(markdown, page, config, files):
     if MARKER not in markdown:
         return markdown
-    lang = getattr(page.file, "locale", None) or page.file.src_uri.split("/")[0]
+    lang = releases.page_language(page)
     pinned = config.extra["torch_version"]  # hooks/version.py, listed before this hook
     names = {anchor(name): name for name in error_snippets()}
     seen = set()
