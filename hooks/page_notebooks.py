@@ -28,6 +28,11 @@ from pathlib import Path
 
 from mkdocs.plugins import get_plugin_logger
 
+try:  # as a package (tests, tools) or by MkDocs from the hooks/ folder
+    from hooks.includes import INCLUDE
+except ImportError:
+    from includes import INCLUDE
+
 log = get_plugin_logger("page_notebooks")
 
 # Pages that are looked up rather than read in order: no exercises, no notebook.
@@ -71,7 +76,6 @@ TEXT = {
 PLAIN_REPR = "%config PlainTextFormatter.pprint = False"
 FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([\w+-]*)")
-INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"\s*$')
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{\s*#[\w-]+[^}]*\})?\s*$")
 BLOCK = re.compile(r'^(\s*)(!!!|\?\?\?\+?|===)\s*(\w[\w-]*)?\s*(?:"([^"]*)")?\s*$')
 LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?!https?:)[^)]*\)")

@@ -5,13 +5,14 @@ import os
 import re
 from pathlib import Path
 
+from hooks.includes import INCLUDE  # the one pattern of an include, as the build reads it
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 SNIPPETS = ROOT / "snippets"
 LANGUAGES = ("en", "zh")
 DEFAULT_LANGUAGE = "en"
 
-INCLUDE = re.compile(r'^\s*--8<--\s+"([^"]+)"', re.MULTILINE)
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.MULTILINE)
 ANCHOR = re.compile(r"\{\s*#([\w-]+)\s*\}\s*$")
 NOTEBOOK_ANCHOR = re.compile(r'<a id="([\w-]+)"></a>\s*$')  # `## Title <a id="title"></a>`
