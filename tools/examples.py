@@ -24,7 +24,7 @@ TRACEBACK = "Traceback (most recent call last):\n  ...\n"
 
 
 class BadInput(Exception):
-    """A reason to stop, in one line that names the file."""
+    """A reason to stop, in one line that names the file (or the release, tools.matrix)."""
 
 
 @dataclass

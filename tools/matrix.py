@@ -22,16 +22,14 @@ import time
 import tomllib
 from pathlib import Path
 
+from tools.examples import BadInput, matches, not_for_this_machine, run_file, snippet_files
+
 ROOT = Path(__file__).resolve().parent.parent
 # One venv per release, outside the clone so that every clone on a machine shares them
 # (CI runs in a fresh clone); made once, re-made when the requirements change.
 ENVS = Path(os.environ.get("TORCH_VERIFIED_MATRIX", "~/.cache/torch-verified/matrix")).expanduser()
 # What the examples import besides torch, at the versions pinned in pyproject.toml.
 ALSO = ("numpy", "matplotlib", "sybil")
-
-
-class BadInput(Exception):
-    """A reason to stop, in one line that names the file or the release."""
 
 
 def pins(pyproject=ROOT / "pyproject.toml"):
@@ -92,8 +90,6 @@ def worker(release, expected, paths=()):
     """In the release's venv: run every snippet (or `paths`); return what disagrees with
     the data. `expected`: {snippet: {example: output}} of the entries for this release."""
     import torch
-
-    from tools.examples import matches, not_for_this_machine, run_file, snippet_files
 
     if torch.__version__.split("+")[0] != release:
         raise BadInput(f"this venv has torch {torch.__version__}, not {release}")
