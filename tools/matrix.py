@@ -73,7 +73,14 @@ def environment(release, log=print):
         ],
     ]
     for step in steps:
-        done = subprocess.run(step, check=False, capture_output=True, text=True)
+        # exact pins: a machine-wide constraint file is not applied (as in `make install`)
+        done = subprocess.run(
+            step,
+            check=False,
+            capture_output=True,
+            text=True,
+            env=os.environ | {"PIP_CONSTRAINT": "/dev/null"},
+        )
         if done.returncode:
             tail = "\n    ".join((done.stdout + done.stderr).strip().splitlines()[-6:])
             raise BadInput(
