@@ -32,6 +32,11 @@ def header_of(path):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=GPU_RECORD)
+    parser.add_argument(
+        "--commit",
+        help="the commit whose examples ran (default: `git rev-parse HEAD`; give it where the "
+        "checkout has no .git, e.g. a copy of the working tree)",
+    )
     args = parser.parse_args(argv)
 
     import torch
@@ -49,9 +54,8 @@ def main(argv=None):
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
         "torch": torch.__version__,
         "gpu": torch.cuda.get_device_name(0),
-        "commit": subprocess.run(
-            git, check=True, cwd=ROOT, capture_output=True, text=True
-        ).stdout.strip(),
+        "commit": args.commit
+        or subprocess.run(git, check=True, cwd=ROOT, capture_output=True, text=True).stdout.strip(),
     }
     args.output.write_text(record_text(record, header_of(GPU_RECORD)), encoding="utf-8")
     load_gpu_record(args.output)  # what the site will read back: fails here, not at build
