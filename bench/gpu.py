@@ -9,6 +9,7 @@ touched: the two are measured on different machines, each recorded with its own.
 import argparse
 import contextlib
 import datetime
+import gc
 import json
 import platform
 from pathlib import Path
@@ -44,12 +45,16 @@ def training_step(model, x, y, optimizer, dtype, scaler):
 
 
 def step_rows(min_run_time):
-    """Per model and precision: the peak memory of one Adam training step (everything the
-    caching allocator handed out: weights, gradients, optimizer state, activations), the
-    bytes saved for backward, and the median time of a step."""
+    """Per model and precision, counted from what was allocated before the model existed:
+    the memory held between two Adam training steps (weights, gradients, optimizer state),
+    the peak during a step (that plus activations and temporaries), the bytes saved for
+    backward, and the median time of a step."""
     rows = []
     for name, (depth, width, batch) in MODELS.items():
         for precision, dtype in PRECISIONS.items():
+            gc.collect()  # the previous model, optimizer and timer: not counted here
+            torch.cuda.empty_cache()
+            before = torch.cuda.memory_allocated()
             model = mlp(depth, width).cuda()
             optimizer = torch.optim.Adam(model.parameters(), lr=1e-4)
             scaler = torch.amp.GradScaler("cuda") if dtype is torch.float16 else None
@@ -59,19 +64,27 @@ def step_rows(min_run_time):
             args = (model, x, y, optimizer, dtype, scaler)
             training_step(*args)  # optimizer state and gradients exist from here on
             torch.cuda.synchronize()
+            held = torch.cuda.memory_allocated() - before
             torch.cuda.reset_peak_memory_stats()
             training_step(*args)
             torch.cuda.synchronize()
-            peak = torch.cuda.max_memory_allocated()
+            peak = torch.cuda.max_memory_allocated() - before
             ctx = torch.autocast("cuda", dtype=dtype) if dtype else contextlib.nullcontext()
             with ctx:
                 saved = saved_activation_bytes(model, x, "grad")
-            t = timing_us(
-                "step(*args)", {"step": training_step, "args": args}, min_run_time
-            )
+            t = timing_us("step(*args)", {"step": training_step, "args": args}, min_run_time)
             rows.append(
-                {"model": name, "depth": depth, "width": width, "batch": batch,
-                 "precision": precision, "peak_bytes": peak, "saved_bytes": saved} | t
+                {
+                    "model": name,
+                    "depth": depth,
+                    "width": width,
+                    "batch": batch,
+                    "precision": precision,
+                    "held_bytes": held,
+                    "peak_bytes": peak,
+                    "saved_bytes": saved,
+                }
+                | t
             )
             del model, optimizer, x, y, args
             torch.cuda.empty_cache()

@@ -37,6 +37,7 @@ TEXT = {
         "gpu_label": "Examples that need a GPU: {gpu_check}.",
         "gpu_none": "not yet checked on a GPU",
         "gpu_done": "last checked on a GPU on {date} ({gpu}, PyTorch {torch}, commit {commit})",
+        "gpu_other_release": "; that machine had PyTorch {torch}, not the pinned {pin}",
     },
     "zh": {
         "verified": '由 <a href="{run}">CI 运行</a>于 {date} 核对：提交 <code>{commit}</code> '
@@ -45,6 +46,7 @@ TEXT = {
         "gpu_label": "需要 GPU 的示例：{gpu_check}。",
         "gpu_none": "尚未在 GPU 上核对",
         "gpu_done": "最近一次于 {date} 在 GPU 上核对（{gpu}，PyTorch {torch}，提交 {commit}）",
+        "gpu_other_release": "；那台机器上是 PyTorch {torch}，不是本站固定的 {pin}",
     },
 }
 
@@ -95,11 +97,17 @@ def load_gpu_record(path=GPU_RECORD):
     return record
 
 
-def gpu_check_text(language, record):
+def gpu_check_text(language, record, pin=None):
+    """What the last GPU run checked; it says so when that machine's torch was another
+    release than the pin (a GPU machine may have only the torch it came with)."""
     text = TEXT[language]
     if record is None:
         return text["gpu_none"]
-    return text["gpu_done"].format(**{**record, "commit": record["commit"][:7]})
+    done = text["gpu_done"].format(**{**record, "commit": record["commit"][:7]})
+    pin = pin or pinned_torch_version()
+    if record["torch"].split("+")[0] != pin:
+        done += text["gpu_other_release"].format(torch=record["torch"], pin=pin)
+    return done
 
 
 def commit():

@@ -82,3 +82,26 @@ def test_the_gpu_record_tool_refuses_without_a_gpu(tmp_path):
     )
     assert run.returncode == 2, run.stdout + run.stderr
     assert "no usable CUDA GPU" in run.stderr and not output.exists()
+
+
+def test_the_gpu_record_tool_writes_what_torch_reports_on_a_gpu(tmp_path, monkeypatch):
+    """On a GPU: torch.__version__ is a TorchVersion, not a str (yaml refused it on the
+    first real run); the record must read back as the pages will read it."""
+    import torch
+
+    from tools import gpu_check
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "get_device_name", lambda index=0: "NVIDIA H200")
+    output = tmp_path / "gpu_check.yml"
+    assert gpu_check.main(["--output", str(output), "--commit", "0123456789" * 4]) == 0
+    record = load_gpu_record(output)
+    assert record["torch"] == str(torch.__version__) and record["gpu"] == "NVIDIA H200"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_gpu_run_on_another_release_than_the_pin_says_so(lang):
+    same = gpu_check_text(lang, RECORD, pin="2.15.0")  # RECORD ran 2.15.0+cu132
+    other = gpu_check_text(lang, {**RECORD, "torch": "2.11.0+cu130"}, pin="2.15.0")
+    assert other.startswith(same.replace("2.15.0+cu132", "2.11.0+cu130")), other
+    assert other.count("2.11.0+cu130") == 2 and other.endswith("2.15.0"), other

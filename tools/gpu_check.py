@@ -52,8 +52,8 @@ def main(argv=None):
     git = ["git", "rev-parse", "HEAD"]
     record = {
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
-        "torch": torch.__version__,
-        "gpu": torch.cuda.get_device_name(0),
+        "torch": str(torch.__version__),  # a TorchVersion, which yaml cannot write
+        "gpu": str(torch.cuda.get_device_name(0)),
         "commit": args.commit
         or subprocess.run(git, check=True, cwd=ROOT, capture_output=True, text=True).stdout.strip(),
     }
