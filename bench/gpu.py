@@ -46,9 +46,15 @@ def training_step(model, x, y, optimizer, dtype, scaler):
 
 def step_rows(min_run_time):
     """Per model and precision, counted from what was allocated before the model existed:
-    the memory held between two Adam training steps (weights, gradients, optimizer state),
+    the memory held between two Adam training steps (weights, gradients, optimizer state,
+    the batch),
     the peak during a step (that plus activations and temporaries), the bytes saved for
     backward, and the median time of a step."""
+    for dtype in PRECISIONS.values():  # cuBLAS's workspaces, allocated once on first use,
+        model = mlp(1, 64).cuda()  # would be counted in the first model's memory
+        x = torch.ones(8, 64, device="cuda")
+        scaler = torch.amp.GradScaler("cuda") if dtype is torch.float16 else None
+        training_step(model, x, x, torch.optim.Adam(model.parameters()), dtype, scaler)
     rows = []
     for name, (depth, width, batch) in MODELS.items():
         for precision, dtype in PRECISIONS.items():

@@ -1,8 +1,9 @@
-"""Render the benchmark tables of the "Measured" page from docs/assets/bench/results.json.
+"""Render the benchmark tables of the "Measured" page from docs/assets/bench/results.json
+(the CPU, `python -m bench`) and gpu.json beside it (a GPU, `python -m bench.gpu`).
 
 A line `<!-- bench:NAME -->` in a page becomes the table NAME, every label in the page's
-language from bench/labels.yml. The figures are written by `python -m bench`; nothing in the
-tables is typed by hand.
+language from bench/labels.yml; `<!-- bench:gpu_NAME -->` is the table NAME from the GPU's
+results. Nothing in the tables is typed by hand.
 """
 
 import json
@@ -12,6 +13,7 @@ from pathlib import Path
 import yaml
 
 RESULTS = Path(__file__).resolve().parent.parent / "docs" / "assets" / "bench" / "results.json"
+GPU_RESULTS = RESULTS.with_name("gpu.json")
 MARKER = re.compile(r"^<!-- bench:(\w+) -->$", re.MULTILINE)
 MODES = ("grad", "no_grad", "inference_mode")
 
@@ -57,6 +59,33 @@ def render(name, results, lang):
         m = results["machine"]
         rows = [(h["keys"][k], _machine_value(k, m.get(k), h)) for k in h["keys"]]
         return _table(header, rows)
+    if name == "gpu_machine":
+        m = results["machine"]
+        yes_no = {True: h["tf32_on"], False: h["tf32_off"]}
+        values = m | {"memory_gib": f"{m['memory_gib']} GiB", "tf32": yes_no[m["tf32"]]}
+        return _table(header, [(h["gpu_keys"][k], values[k]) for k in h["gpu_keys"]])
+    if name == "gpu_step":
+        rows, fp32 = [], {}
+        for r in results["step"]:
+            fp32.setdefault(r["model"], r)
+            base = fp32[r["model"]]
+            label = h["mlp"].format(
+                name=h["models"][r["model"]], depth=r["depth"], width=r["width"], batch=r["batch"]
+            )
+            rows.append(
+                (
+                    label,
+                    r["precision"],
+                    _mib(r["held_bytes"]),
+                    f"{_mib(r['peak_bytes'])} ({_change(r['peak_bytes'], base['peak_bytes'])})",
+                    f"{_mib(r['saved_bytes'])} ({_change(r['saved_bytes'], base['saved_bytes'])})",
+                    _timing(r, h),
+                    f"{base['median_us'] / r['median_us']:.2f}×",
+                )
+            )
+        return _table(header, rows)
+    if name.startswith("gpu_"):  # the CPU's tables, from the GPU's results
+        return render(name.removeprefix("gpu_"), results, lang)
     if name == "memory":
         by = {(r["depth"], r["mode"]): r["held_bytes"] for r in results["memory"]["rows"]}
         depths = sorted({d for d, _ in by})
@@ -109,6 +138,11 @@ def render(name, results, lang):
 def on_page_markdown(markdown, page, config, files):
     if not MARKER.search(markdown):
         return markdown
-    results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    cpu, gpu = (json.loads(path.read_text(encoding="utf-8")) for path in (RESULTS, GPU_RESULTS))
     lang = "zh" if config["theme"]["language"].startswith("zh") else "en"
-    return MARKER.sub(lambda m: render(m.group(1), results, lang), markdown)
+
+    def table(match):
+        name = match.group(1)
+        return render(name, gpu if name.startswith("gpu_") else cpu, lang)
+
+    return MARKER.sub(table, markdown)

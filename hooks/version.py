@@ -37,7 +37,7 @@ TEXT = {
         "gpu_label": "Examples that need a GPU: {gpu_check}.",
         "gpu_none": "not yet checked on a GPU",
         "gpu_done": "last checked on a GPU on {date} ({gpu}, PyTorch {torch}, commit {commit})",
-        "gpu_other_release": "; that machine had PyTorch {torch}, not the pinned {pin}",
+        "gpu_other_release": "; not yet with the pinned PyTorch {pin}",
     },
     "zh": {
         "verified": '由 <a href="{run}">CI 运行</a>于 {date} 核对：提交 <code>{commit}</code> '
@@ -46,7 +46,7 @@ TEXT = {
         "gpu_label": "需要 GPU 的示例：{gpu_check}。",
         "gpu_none": "尚未在 GPU 上核对",
         "gpu_done": "最近一次于 {date} 在 GPU 上核对（{gpu}，PyTorch {torch}，提交 {commit}）",
-        "gpu_other_release": "；那台机器上是 PyTorch {torch}，不是本站固定的 {pin}",
+        "gpu_other_release": "；尚未用本站固定的 PyTorch {pin} 核对",
     },
 }
 
@@ -106,7 +106,7 @@ def gpu_check_text(language, record, pin=None):
     done = text["gpu_done"].format(**{**record, "commit": record["commit"][:7]})
     pin = pin or pinned_torch_version()
     if record["torch"].split("+")[0] != pin:
-        done += text["gpu_other_release"].format(torch=record["torch"], pin=pin)
+        done += text["gpu_other_release"].format(pin=pin)
     return done
 
 

@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from bench.models import MODES, mlp, profiled_forward_bytes, saved_activation_bytes
-from hooks.bench_tables import LABELS, MARKER, RESULTS, render
+from hooks.bench_tables import GPU_RESULTS, LABELS, MARKER, RESULTS, render
 from tests.sitetools import DOCS, LANGUAGES
 
 DEPTHS = (1, 2, 4)
@@ -42,12 +42,13 @@ def test_every_table_on_the_measured_page_renders_from_the_results():
     results = json.loads(RESULTS.read_text(encoding="utf-8"))
     for key in ("machine", "memory", "autocast_memory", "forward_time", "matmul_time", "compile"):
         assert key in results, f"{RESULTS.name} lacks {key!r}: rerun `python -m bench`"
+    gpu = json.loads(GPU_RESULTS.read_text(encoding="utf-8"))
     for lang in LANGUAGES:
         page = DOCS / lang / "measured" / "claims.md"
         names = MARKER.findall(page.read_text(encoding="utf-8"))
         assert names, f"{page}: no <!-- bench:NAME --> tables"
         for name in names:
-            table = render(name, results, lang)
+            table = render(name, gpu if name.startswith("gpu_") else results, lang)
             assert re.match(r"\| .+ \|\n\|(---\|)+\n", table), (page, name, table)
     for lang in LANGUAGES:
         suffix = "" if lang == "en" else f".{lang}"
@@ -94,3 +95,48 @@ def test_a_plot_label_the_fonts_cannot_draw_fails_the_run(tmp_path, monkeypatch)
     monkeypatch.setattr(bench_main, "LABELS", labels)
     with pytest.raises(UserWarning, match="missing from font"):
         bench_main.plot(results, tmp_path)
+
+
+def test_the_gpu_figures_in_the_prose_are_those_of_gpu_json():
+    """The sentences under the GPU tables quote ratios; rerunning `python -m bench.gpu`
+    must not leave them behind."""
+    gpu = json.loads(GPU_RESULTS.read_text(encoding="utf-8"))
+    step = {(r["model"], r["precision"]): r for r in gpu["step"]}
+    large, small = step["large", "float32"], step["small", "float32"]
+
+    def speed_up(model, precision):
+        return step[model, "float32"]["median_us"] / step[model, precision]["median_us"]
+
+    quoted = {
+        "en": [
+            f"{speed_up('large', 'float16'):.1f}×",
+            f"{speed_up('large', 'bfloat16'):.1f}×",
+            f"{speed_up('small', 'float16'):.2f}×",
+            f"{speed_up('small', 'bfloat16'):.2f}×",
+            f"{1 - step['large', 'float16']['peak_bytes'] / large['peak_bytes']:.0%} lower",
+            f"{1 - step['large', 'float16']['saved_bytes'] / large['saved_bytes']:.0%} less",
+        ],
+        "zh": [
+            f"{speed_up('large', 'float16'):.1f} 倍",
+            f"{speed_up('large', 'bfloat16'):.1f} 倍",
+            f"{speed_up('small', 'float16'):.2f} 倍",
+            f"{speed_up('small', 'bfloat16'):.2f} 倍",
+            f"低了 {1 - step['large', 'float16']['peak_bytes'] / large['peak_bytes']:.0%}",
+            f"少 {1 - step['large', 'float16']['saved_bytes'] / large['saved_bytes']:.0%}",
+        ],
+    }
+    assert step["small", "float16"]["peak_bytes"] == pytest.approx(small["peak_bytes"], rel=0.01)
+    for lang, figures in quoted.items():
+        page = DOCS / lang / "measured" / "claims.md"
+        text = page.read_text(encoding="utf-8")
+        missing = [figure for figure in figures if figure not in text]
+        assert not missing, f"{page}: the GPU prose lacks {missing} (from {GPU_RESULTS.name})"
+
+
+def test_the_gpu_benchmarks_refuse_to_run_without_a_gpu(monkeypatch, capsys):
+    import bench.gpu
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    with pytest.raises(SystemExit) as exit_:
+        bench.gpu.main(["--out", "/nonexistent/gpu.json"])
+    assert exit_.value.code == 2 and "no usable CUDA GPU" in capsys.readouterr().err

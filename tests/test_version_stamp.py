@@ -103,5 +103,5 @@ def test_the_gpu_record_tool_writes_what_torch_reports_on_a_gpu(tmp_path, monkey
 def test_a_gpu_run_on_another_release_than_the_pin_says_so(lang):
     same = gpu_check_text(lang, RECORD, pin="2.15.0")  # RECORD ran 2.15.0+cu132
     other = gpu_check_text(lang, {**RECORD, "torch": "2.11.0+cu130"}, pin="2.15.0")
-    assert other.startswith(same.replace("2.15.0+cu132", "2.11.0+cu130")), other
-    assert other.count("2.11.0+cu130") == 2 and other.endswith("2.15.0"), other
+    prefix = same.replace("2.15.0+cu132", "2.11.0+cu130")
+    assert other.startswith(prefix) and "2.15.0" in other.removeprefix(prefix), other
