@@ -5,6 +5,12 @@ The ranking is Material's own (lunr): a word in a heading weighs a thousand time
 the text, and a page's `search: boost:` front matter multiplies its sections. The error
 table's entries are headed by their messages (hooks/error_table.py); these tests hold the
 ranking to what a reader needs, query by query.
+
+The search box is driven as a person drives it (typed, pasted, scrolled) by the tests at the
+end of this file. The two hundred ranking queries are asked of the same thing the box asks:
+Material's search worker, built from the page's own config and index, in one batch per
+language (BATCH), its answers grouped as the result list renders them;
+test_the_batch_ranks_as_the_search_box_shows holds the two to the same results.
 """
 
 import html
@@ -149,6 +155,50 @@ RESULTS = """items => items.map(li => {
 })"""
 
 
+# Material's search worker, as its search box uses it (integrations/search/worker: SETUP
+# with the index, READY, then a QUERY per input value and its RESULT), asked every query of
+# a list; each result grouped as renderSearchResultItem shows it (components/search/result):
+# the page, then the sections that score as high as the best one of its group.
+BATCH = """async queries => {
+  const config = JSON.parse(document.getElementById("__config").textContent)
+  const base = new URL(config.base, location.href)
+  const index = await (await fetch(new URL("search/search_index.json", base))).json()
+  const worker = new Worker(new URL(config.search, location.href))
+  const reply = type => new Promise(resolve => {
+    const listen = ({ data }) => {
+      if (data.type !== type) return
+      worker.removeEventListener("message", listen)
+      resolve(data)
+    }
+    worker.addEventListener("message", listen)
+  })
+  const options = { suggest: config.features.includes("search.suggest") }
+  const ready = reply(1)
+  worker.postMessage({ type: 0, data: { config: index.config, docs: index.docs, options } })
+  await ready
+  const results = {}
+  for (const query of queries) {
+    const answer = reply(3)
+    worker.postMessage({ type: 2, data: query })
+    results[query] = (await answer).data.items.map(group => {
+      const threshold = group[0].score
+      const docs = [...group]
+      const at = docs.findIndex(doc => !`${new URL(doc.location, base)}`.includes("#"))
+      const [article] = docs.splice(at, 1)
+      let best = docs.findIndex(doc => doc.score < threshold)
+      if (best === -1) best = docs.length
+      const page = new URL(article.location, base)
+      return {
+        page: page.origin + page.pathname,
+        sections: docs.slice(0, best).map(doc => new URL(doc.location, base).hash),
+      }
+    })
+  }
+  worker.terminate()
+  return results
+}"""
+
+
 def page_text(site, lang, page):
     """The text of a built page's article, as the reader sees it."""
     built = site_page(site, lang, page).read_text(encoding="utf-8")
@@ -243,16 +293,40 @@ def search(reader, lang, query, paste=False, everything=False):
     return items.evaluate_all(RESULTS)
 
 
+def ranking_queries(lang):
+    """Every query the ranking tests ask in a language."""
+    return sorted(
+        {text for _, _, text in messages()}
+        | {part for part, _ in PARTS}
+        | {term for term, _ in TERMS[lang]}
+    )
+
+
+@pytest.fixture(scope="module")
+def ranked(session_reader):
+    """lang, query -> the results (as search() returns them) of Material's search worker,
+    asked every ranking query of the language at once, from the language's home page."""
+    answers = {}
+
+    def results(lang, query):
+        if lang not in answers:
+            reader = session_reader.setup()
+            reader.open(reader.server.url(lang, "index.md"))
+            answers[lang] = reader.page.evaluate(BATCH, ranking_queries(lang))
+        return answers[lang][query]
+
+    return results
+
+
 def first_results(found, n=3):
     return [f"{r['page']}{r['sections'][0] if r['sections'] else ''}" for r in found[:n]]
 
 
-def assert_entry_first(reader, lang, query, name):
-    found = search(reader, lang, query, paste=True)
+def assert_entry_first(found, server, lang, query, name):
     anchor = f"#{error_table.anchor(name)}"
     where = f"pasting {query!r} into the search of docs/{lang}"
     assert found, f"{where}: no results"
-    assert found[0]["page"] == reader.server.url(lang, ERRORS) and (
+    assert found[0]["page"] == server.url(lang, ERRORS) and (
         found[0]["sections"][:1] == [anchor]
     ), f"{where}: the first result is not the entry {ERRORS}{anchor}: {first_results(found)}"
 
@@ -261,17 +335,17 @@ def assert_entry_first(reader, lang, query, name):
     ("name", "text"), [(n, t) for n, _, t in messages()], ids=[f"{n}-{f}" for n, f, _ in messages()]
 )
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_pasted_message_finds_its_entry_first(reader, lang, name, text):
-    assert_entry_first(reader, lang, text, name)
+def test_a_pasted_message_finds_its_entry_first(ranked, server, lang, name, text):
+    assert_entry_first(ranked(lang, text), server, lang, text, name)
 
 
 @pytest.mark.parametrize(("part", "name"), PARTS, ids=[p for p, _ in PARTS])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_pasted_part_of_a_message_finds_its_entry_first(reader, lang, part, name):
+def test_a_pasted_part_of_a_message_finds_its_entry_first(ranked, server, lang, part, name):
     assert name in SNIPPETS, f"PARTS: no snippets/errors/{name}.pycon"
     shown = " ".join(error_table.error_message(SNIPPETS[name]).split())
     assert part in shown, f"PARTS: {part!r} is not in the message of {name}: {shown!r}"
-    assert_entry_first(reader, lang, part, name)
+    assert_entry_first(ranked(lang, part), server, lang, part, name)
 
 
 @pytest.mark.parametrize(
@@ -279,13 +353,13 @@ def test_a_pasted_part_of_a_message_finds_its_entry_first(reader, lang, part, na
     [(lang, term, page) for lang, terms in TERMS.items() for term, page in terms],
     ids=[f"{lang}-{term}" for lang, terms in TERMS.items() for term, _ in terms],
 )
-def test_a_term_finds_the_page_that_teaches_it(reader, site, lang, term, teaching):
+def test_a_term_finds_the_page_that_teaches_it(ranked, server, site, lang, term, teaching):
     worded = WORDED.get(term, term)
     assert worded.lower() in page_text(site, lang, teaching).lower(), (
         f"docs/{lang}/{teaching} no longer mentions {worded!r}: update TERMS"
     )
-    found = search(reader, lang, term)
-    assert reader.server.url(lang, teaching) in [r["page"] for r in found[:3]], (
+    found = ranked(lang, term)
+    assert server.url(lang, teaching) in [r["page"] for r in found[:3]], (
         f"searching {term!r} in docs/{lang}: docs/{lang}/{teaching} is not among the first "
         f"three results: {first_results(found)}"
     )
@@ -334,4 +408,24 @@ def test_the_first_result_for_a_message_opens_its_entry(reader, lang):
     top = heading.evaluate("el => el.getBoundingClientRect().top")
     assert 0 <= top < reader.page.viewport_size["height"] / 2, (
         f"{lang}: the entry's heading is not in view after the click (top at {top} px)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "paste"),
+    [
+        ("en", "second time", True),
+        ("en", "retain_graph", False),
+        ("zh", "mat1 and mat2 shapes cannot be multiplied", True),
+        ("zh", "矩阵乘法", False),
+    ],
+)
+def test_the_batch_ranks_as_the_search_box_shows(reader, ranked, lang, query, paste):
+    """The results the box renders (the first ten) are the batch's, in the same order with
+    the same sections: the ranking tests above ask what a reader would see."""
+    shown = search(reader, lang, query, paste=paste)
+    batch = ranked(lang, query)
+    assert shown and shown == batch[: len(shown)] and len(shown) == min(10, len(batch)), (
+        f"{query!r} in docs/{lang}: the search box shows {first_results(shown, 10)}, "
+        f"the batch ranks {first_results(batch, 10)}"
     )
