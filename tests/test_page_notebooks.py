@@ -4,11 +4,13 @@ page's language, linked from the page, and printing the page's outputs when run.
 The notebooks are generated here from docs/ by the build hook's own function
 (hooks/page_notebooks.py), and the built site must hold exactly those. The code cells are
 the same in both languages (checked below), so each page's English notebook is run, top to
-bottom, in a real Jupyter kernel (nbclient, the `python3` kernel of this interpreter).
-One kernel runs all the notebooks, one after the other, its namespace reset (`%reset -f`)
-before each: a fresh kernel per notebook costs an import of torch each (about 2 s here),
-which `make test` cannot afford 19 times. Each cell's outputs are compared with the
-expected outputs of its examples in the snippet file, with the checker and flags of
+bottom, in a namespace of its own, as a Jupyter kernel runs a cell: its code executed, the
+value of its last line shown with repr() (the notebook's first cell turns IPython's pretty
+printer off for that). They run in this process, like the snippets, not in a kernel: a
+kernel's round trip per cell cost 25 s of `make test` for the same outputs. A real kernel
+runs a page notebook in tests/browser/exercise.py (downloaded from the page) and the lab
+notebooks in tests/test_notebooks.py. Each cell's outputs are compared with the expected
+outputs of its examples in the snippet file, with the checker and flags of
 tools/examples.py (those of the doctests). Cells of a `*.cuda.pycon` snippet are left
 unexecuted where there is no GPU (the notebook says they need one); `*.nocuda.pycon` cells
 where there is one.
@@ -172,52 +174,52 @@ def differences(nb, name):
     return problems
 
 
-@pytest.fixture(scope="module")
-def kernel():
-    from jupyter_client.manager import KernelManager
+def run_cell(source, namespace):
+    """A code cell run as a kernel runs it: its outputs (nbformat), the last line's value
+    shown with repr() unless it is None."""
+    import ast
+    import contextlib
+    import io
+    import traceback
 
-    km = KernelManager(kernel_name="python3")
-    km.start_kernel()
-    yield km
-    km.shutdown_kernel(now=True)
-
-
-def runnable(nb_dict, has_cuda):
-    """The notebook, its GPU-only (or CPU-only) cells marked as left unexecuted here."""
     import nbformat
 
-    nb = nbformat.from_dict(json.loads(json.dumps(nb_dict)))
-    skip = "no-cuda" if has_cuda else "needs-cuda"
-    for cell in nb.cells:
-        if skip in cell.metadata.get("tags", []):
-            cell.metadata["unexecuted"] = True
-            cell.cell_type = "raw"  # not run: nbclient executes code cells only
-    return nb
+    out, outputs, value = io.StringIO(), [], None
+    try:
+        tree = ast.parse(source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        with contextlib.redirect_stdout(out):
+            exec(compile(tree, "<cell>", "exec"), namespace)  # noqa: S102
+            if last is not None:
+                value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+    except Exception as error:  # noqa: BLE001 (an exception is the cell's output)
+        name, _, message = traceback.format_exception_only(error)[-1].partition(": ")
+        outputs.append(
+            nbformat.v4.new_output("error", ename=name.split(".")[-1], evalue=message.rstrip("\n"))
+        )
+    if out.getvalue():
+        outputs.insert(0, nbformat.v4.new_output("stream", name="stdout", text=out.getvalue()))
+    if value is not None:
+        outputs.append(nbformat.v4.new_output("execute_result", data={"text/plain": repr(value)}))
+    return outputs
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_notebook_prints_the_outputs_of_its_page(kernel, page):
-    """Run top to bottom (in the shared kernel, reset first), every cell prints what its
-    snippet says: a notebook downloaded from the page gives the page's outputs."""
+def test_notebook_prints_the_outputs_of_its_page(page):
+    """Run top to bottom in a namespace of its own, every cell prints what its snippet says:
+    a notebook downloaded from the page gives the page's outputs."""
+    import nbformat
     import torch
-    from nbclient import NotebookClient
 
-    nb = runnable(generated(page, EN), torch.cuda.is_available())
-    reset = {
-        "cell_type": "code",
-        "id": "reset",
-        "metadata": {},
-        "outputs": [],
-        "execution_count": None,
-        "source": "%reset -f",
-    }
-    nb.cells.insert(0, __import__("nbformat").from_dict(reset))
-    client = NotebookClient(nb, km=kernel, timeout=120, allow_errors=True)
-    client.execute()  # the kernel is the fixture's: it stays up for the next notebook
-    client.kc.stop_channels()
-    nb.cells.pop(0)
+    nb = nbformat.from_dict(generated(page, EN))
+    skip = "no-cuda" if torch.cuda.is_available() else "needs-cuda"
+    namespace = {"__name__": "__main__"}
     for cell in nb.cells:
-        if cell.metadata.get("unexecuted"):
-            cell.cell_type = "code"
+        if cell.cell_type != "code" or "snippet" not in cell.metadata:
+            continue  # the first cell: IPython's %config, which a kernel alone runs
+        if skip in cell.metadata.get("tags", []):
+            cell.metadata["unexecuted"] = True
+            continue
+        cell.outputs = run_cell(cell.source, namespace)
     problems = differences(nb, f"the notebook of docs/{EN}/{page}")
     assert not problems, "\n\n".join(problems)
