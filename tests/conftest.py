@@ -1,16 +1,12 @@
-import fcntl
 import os
 import subprocess
 import uuid
 
 import pytest
 
-from tests.sitetools import ROOT
+from tests.sitetools import SITE, build_site
 
 pytest_plugins = ["pytester"]  # tests that run pytest on a folder of their own
-
-SITE = ROOT / ".site-test"
-BANNER = "end of life"  # Material's banner, which the Makefile turns off
 
 
 def run_id(config):
@@ -25,27 +21,12 @@ def run_id(config):
 
 @pytest.fixture(scope="session")
 def site(request):
-    """The site, built once per test run by `make build` (`mkdocs build --strict`, not
-    `--quiet`: mkdocs then drops warnings before --strict can count them), shared by the
-    workers. The contributor's command, so the guides' `make build` is checked as written."""
-    testrun_uid = run_id(request.config)
-    with open(ROOT / ".site-test.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        stamp = SITE / ".testrun"
-        if not (stamp.exists() and stamp.read_text() == testrun_uid):
-            env = {k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"}
-            result = subprocess.run(
-                ["make", "--no-print-directory", "build", f"SITE_DIR={SITE.name}"],
-                check=False,
-                cwd=ROOT,
-                capture_output=True,
-                text=True,
-                env=env,
-            )
-            output = result.stdout + result.stderr
-            if result.returncode != 0 or BANNER in output:
-                pytest.fail(f"`make build` failed or printed a banner:\n{output}", pytrace=False)
-            stamp.write_text(testrun_uid)
+    """The site, built once per test run by `make build` and shared by the workers (the
+    contributor's command, so the guides' `make build` is checked as written). A run with
+    workers starts the build at once (conftest.py at the root); this waits for it."""
+    failed = build_site(run_id(request.config))
+    if failed is not None:
+        pytest.fail(f"`make build` failed or printed a banner:\n{failed}", pytrace=False)
     return SITE
 
 

@@ -1,13 +1,17 @@
 """Shared helpers for the checks of the site: where things are, and reading them."""
 
+import fcntl
 import json
 import os
 import re
+import subprocess
 from pathlib import Path
 
 from hooks.includes import INCLUDE  # the one pattern of an include, as the build reads it
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / ".site-test"  # the site the tests read, built once per test run
+BANNER = "end of life"  # Material's banner, which the Makefile turns off
 DOCS = ROOT / "docs"
 SNIPPETS = ROOT / "snippets"
 LANGUAGES = ("en", "zh")
@@ -95,3 +99,34 @@ def site_page(site, language, page):
     else:
         rel = f"{prefix}{stem}/index.html"
     return Path(site) / rel
+
+
+def build_site(testrun_uid):
+    """Build the site into SITE once per test run (`make build`: `mkdocs build --strict`,
+    not `--quiet`, which would drop the warnings --strict counts), under a lock that every
+    process of the run shares. Returns None, or the output of a failed build."""
+    with open(ROOT / ".site-test.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        stamp = SITE / ".testrun"
+        if stamp.exists() and stamp.read_text() == testrun_uid:
+            return None
+        env = {k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"}
+        result = subprocess.run(
+            ["make", "--no-print-directory", "build", f"SITE_DIR={SITE.name}"],
+            check=False,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        output = result.stdout + result.stderr
+        if result.returncode != 0 or BANNER in output:
+            return output
+        stamp.write_text(testrun_uid)
+        return None
+
+
+if __name__ == "__main__":  # the early build of a run (conftest.py): python -m tests.sitetools UID
+    import sys
+
+    build_site(sys.argv[1])
