@@ -25,8 +25,6 @@ artifacts/lighthouse/); exits 1 naming each page and failing audit.
 
 import argparse
 import concurrent.futures
-import gzip
-import io
 import json
 import os
 import re
@@ -35,15 +33,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
-from urllib.parse import urlsplit
 
 from tests.sitetools import LANGUAGES, ROOT, pages, site_page
+from tools.browser import CHROMIUM_ARGS, SCHEMES, SiteServer, chromium_executable
 
 # `npm ci --prefix tools/lighthouse` installs them; LIGHTHOUSE_MODULES may point elsewhere
 MODULES = Path(os.environ.get("LIGHTHOUSE_MODULES", ROOT / "tools" / "lighthouse" / "node_modules"))
@@ -52,11 +46,8 @@ AXE = MODULES / "axe-core" / "axe.min.js"
 A11Y_CONFIG = MODULES / "lighthouse" / "core" / "config" / "default-config.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 THRESHOLDS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
-CHROME_FLAGS = (
-    "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
-    "--disable-component-update --disable-sync --no-first-run"
-)
-COMPRESSED = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".map", ".ipynb"}
+# Lighthouse splits its --chrome-flags at spaces: the flags of tools/browser.py without one
+CHROME_FLAGS = " ".join(["--headless=new", *(flag for flag in CHROMIUM_ARGS if " " not in flag)])
 # The views of the axe pass: (scheme, name, viewport, mobile). Light at the mobile size is
 # Lighthouse's own view.
 VIEWS = (
@@ -64,89 +55,6 @@ VIEWS = (
     ("light", "desktop", {"width": 1350, "height": 940}, False),
     ("dark", "desktop", {"width": 1350, "height": 940}, False),
 )
-SCHEME = {"light": "default", "dark": "slate"}
-
-
-def site_url():
-    from tests.sitetools import site_url as configured  # one reading of mkdocs.yml
-
-    return configured()
-
-
-# -- the server ---------------------------------------------------------------------------
-
-
-class Handler(SimpleHTTPRequestHandler):
-    """The site below `prefix`, gzip for text, 404.html for what is missing: GitHub Pages."""
-
-    prefix = "/"
-    cache: ClassVar[dict] = {}
-
-    def log_message(self, *args):
-        pass
-
-    def _local(self):
-        path = urlsplit(self.path).path
-        if not path.startswith(self.prefix):
-            return None
-        return "/" + path[len(self.prefix) :]
-
-    def send_head(self):
-        local = self._local()
-        if local is None:
-            return self._not_found()
-        self.path = local
-        target = Path(self.translate_path(local))
-        if target.is_dir():
-            if not local.endswith("/"):
-                self.send_response(301)
-                self.send_header("Location", self.prefix + local.lstrip("/") + "/")
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return None
-            target = target / "index.html"
-        if not target.is_file():
-            return self._not_found()
-        body = self.cache.get(target)
-        if body is None:
-            body = target.read_bytes()
-            if target.suffix in COMPRESSED:
-                body = gzip.compress(body, 6, mtime=0)
-            self.cache[target] = body
-        gzipped = target.suffix in COMPRESSED
-        if gzipped and "gzip" not in self.headers.get("Accept-Encoding", ""):
-            body = gzip.decompress(body)
-            gzipped = False
-        return self._send(200, target, body, gzipped)
-
-    def _not_found(self):
-        page = Path(self.directory) / "404.html"
-        body = gzip.compress(page.read_bytes(), 6, mtime=0)
-        return self._send(404, page, body, True)
-
-    def _send(self, status, target, body, gzipped):
-        self.send_response(status)
-        kind = self.guess_type(str(target))
-        if kind.startswith("text/") or kind in ("application/javascript", "application/json"):
-            kind += "; charset=utf-8"
-        self.send_header("Content-Type", kind)
-        if gzipped:
-            self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "max-age=600")  # what GitHub Pages sends
-        self.end_headers()
-        return io.BytesIO(body)
-
-
-def serve(site):
-    """Serve `site` on a free port of 127.0.0.1; return (server, base URL of the site)."""
-    prefix = urlsplit(site_url()).path or "/"
-    prefix = prefix if prefix.endswith("/") else prefix + "/"
-    handler = type("SiteHandler", (Handler,), {"prefix": prefix, "cache": {}})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(site)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
 
 
 # -- what to audit ------------------------------------------------------------------------
@@ -188,9 +96,9 @@ def axe_version():
 
 
 def chrome_path():
-    found = os.environ.get("CHROME_PATH") or shutil.which("chromium")
+    found = chromium_executable()
     if not found:
-        raise SystemExit("Chromium is missing: run tools/ensure-browser (or set CHROME_PATH)")
+        raise SystemExit("Chromium is missing: run tools/ensure-browser (or set $CHROMIUM)")
     return found
 
 
@@ -304,7 +212,7 @@ def axe_view(base, found, rules, view):
     origin = base[: base.index("/", len("http://"))] + "/"
     problems = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chrome_path(), args=["--no-sandbox"])
+        browser = p.chromium.launch(executable_path=chrome_path(), args=CHROMIUM_ARGS)
         context = browser.new_context(
             viewport=viewport,
             color_scheme=scheme,
@@ -330,8 +238,8 @@ def axe_view(base, found, rules, view):
             )
             page.goto(base + rel, wait_until="networkidle")
             actual = page.evaluate("document.body.dataset.mdColorScheme")
-            if actual != SCHEME[scheme]:
-                seen.append(f"the page shows scheme {actual!r}, not {SCHEME[scheme]!r}")
+            if actual != SCHEMES[scheme]:
+                seen.append(f"the page shows scheme {actual!r}, not {SCHEMES[scheme]!r}")
             page.add_script_tag(content=script)
             result = page.evaluate(
                 """rules => axe.run(document, {
@@ -423,7 +331,8 @@ def main(argv=None):
         if not args.site:
             log("building the site (mkdocs build --strict)")
             build(str(site))
-        server, base = serve(site)
+        server = SiteServer(site)
+        base = server.base
         found = targets(site, args.only)
         log(f"serving {site} at {base}; {len(found)} pages")
         results = []
@@ -441,7 +350,7 @@ def main(argv=None):
                 except Exception as error:  # noqa: BLE001 - the Lighthouse table still counts
                     axe_problems = {"(axe pass)": [f"could not run: {error!r}"]}
         finally:
-            server.shutdown()
+            server.close()
 
         failures, advisories = [], []
         for r in results:

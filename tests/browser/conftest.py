@@ -2,7 +2,8 @@
 
 import pytest
 
-from tests.browser.reader import CHROMIUM_ARGS, DESKTOP, Reader, SiteServer, chromium_executable
+from tests.browser.reader import DESKTOP, Reader
+from tools.browser import CHROMIUM_ARGS, SiteServer, chromium_executable
 
 
 @pytest.fixture(scope="session")

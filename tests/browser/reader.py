@@ -1,4 +1,5 @@
-"""A reader's browser: the built site served locally, and Chromium driven by Playwright.
+"""A reader's browser tab: Chromium driven by Playwright over the built site, both from
+tools/browser.py.
 
 One server and one Chromium per pytest worker (session fixtures in conftest.py); every visit
 records what a reader's devtools would show: console errors, uncaught exceptions, failed
@@ -6,32 +7,12 @@ or refused requests, and the local files the page loaded. Requests to any other 
 refused (and recorded), and Chromium resolves no host names besides 127.0.0.1.
 """
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import unquote, urlparse
-
-from tests.sitetools import DEFAULT_LANGUAGE, LANGUAGES, site_page, site_url
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-
 # Material's search is ready when its worker has loaded the index (and the lunr language
 # scripts) and answered the empty query: the result meta then shows the placeholder text.
 SEARCH_READY = """() => {
@@ -43,89 +24,12 @@ SEARCH_READY = """() => {
 }"""
 
 
-def chromium_executable():
-    """Debian's Chromium (tools/ensure-browser installs it), or $CHROMIUM."""
-    for candidate in (os.environ.get("CHROMIUM"), "chromium", "chromium-browser"):
-        path = candidate and shutil.which(candidate)
-        if path:
-            return path
-    return None
-
-
-class SiteServer:
-    """The built site on http://127.0.0.1:<free port>/<site_url path>/, as GitHub Pages
-    serves it. A separate process (`python -m http.server` over a folder in which the
-    site_url path links to the site), so that serving never waits for the tests' Python.
-    """
-
-    def __init__(self, root):
-        self.root = Path(root)
-        prefix = urlparse(site_url()).path.rstrip("/")
-        self.top = Path(tempfile.mkdtemp(prefix="site-served-"))
-        served = self.top / prefix.lstrip("/") if prefix else self.top
-        if prefix:
-            served.parent.mkdir(parents=True, exist_ok=True)
-            served.symlink_to(self.root.resolve(), target_is_directory=True)
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "http.server",
-                str(port),
-                "--bind",
-                "127.0.0.1",
-                "--directory",
-                str(self.top if prefix else self.root),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        self.origin = f"http://127.0.0.1:{port}"
-        self.base = f"{self.origin}{prefix}/"
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or self.process.poll() is not None:
-                    raise RuntimeError(f"the site server on port {port} did not start")
-                time.sleep(0.05)
-
-    def url(self, lang, page):
-        """The URL of a page (docs_dir-relative path) in a language."""
-        rel = site_page(self.root, lang, page).relative_to(self.root).as_posix()
-        return self.base + rel.removesuffix("index.html")
-
-    def language_of(self, url):
-        """The language of a page URL of this site (None for another site or an asset)."""
-        if not url.startswith(self.base):
-            return None
-        path = urlparse(url).path[len(urlparse(self.base).path) :]
-        if path.startswith("assets/") or not (path == "" or path.endswith(("/", ".html"))):
-            return None
-        first = path.split("/", 1)[0]
-        return first if first in LANGUAGES else DEFAULT_LANGUAGE
-
-    def file(self, url):
-        """The file of the site a URL serves."""
-        path = unquote(urlparse(url).path)[len(urlparse(self.base).path) :]
-        return self.root / (path + "index.html" if path.endswith("/") or not path else path)
-
-    def close(self):
-        self.process.terminate()
-        self.process.wait()
-        shutil.rmtree(self.top, ignore_errors=True)
-
-
 @dataclass
 class Visit:
     url: str
     problems: list = field(default_factory=list)  # what a reader's console would show
     requests: list = field(default_factory=list)  # local URLs the page loaded
+    sent: dict = field(default_factory=dict)  # local URL -> bytes transferred (Content-Length)
 
     def report(self):
         return f"{self.url}:\n  " + "\n  ".join(self.problems)
@@ -169,6 +73,8 @@ class Reader:
     def _response(self, response):
         if response.status >= 400:
             self._problem(f"HTTP {response.status}: {response.url}")
+        elif response.url.startswith(self.server.origin + "/"):
+            self.visit.sent[response.url] = int(response.headers.get("content-length") or 0)
 
     def _failed(self, request):
         if (

@@ -8,10 +8,10 @@ pytest-xdist (--dist loadfile) takes them in parallel.
 import pytest
 
 from tests.browser.reader import ARTIFACTS, DESKTOP, PHONE
+from tools.browser import SCHEMES
 
 SHOTS = ARTIFACTS / "screenshots"
 PAGES = {"index.md": "home", "autograd/computation-graph.md": "autograd-computation-graph"}
-SCHEMES = {"light": "default", "dark": "slate"}  # reader's preference -> Material's scheme
 
 
 def parametrize(test):
