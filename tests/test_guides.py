@@ -167,7 +167,7 @@ def test_make_serve_serves_the_site_and_fails_at_once_on_a_taken_port():
                     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
                         page = r.read().decode()
                 except OSError:
-                    time.sleep(1)
+                    time.sleep(0.2)
         finally:
             os.killpg(serve.pid, signal.SIGTERM)
             output = serve.communicate(timeout=30)[0]
