@@ -1,23 +1,36 @@
-"""Figures drawn by code from real tensors: the committed SVG must be what the code draws."""
+"""The figures (tools/figures): each committed SVG is what the snippets draw now, and each is
+on a page of both languages, with its alt text."""
 
-import importlib.util
-from pathlib import Path
+import re
 
-ROOT = Path(__file__).resolve().parents[1]
+import pytest
 
-
-def _load(relative):
-    path = ROOT / relative
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.sitetools import DOCS, LANGUAGES, ROOT
+from tools import figures
 
 
-def test_broadcasting_figure_is_redrawn_from_tensors():
-    figure = _load("tools/figures/broadcasting.py")
-    committed = figure.OUT.read_text(encoding="utf-8")
-    assert committed == figure.render(), (
-        f"{figure.OUT.relative_to(ROOT)} differs from what torch draws now; "
-        "run `python tools/figures/broadcasting.py` and commit the new SVG"
+@pytest.mark.parametrize("name", sorted(figures.FIGURES))
+def test_committed_figure_is_what_its_snippets_draw_now(name):
+    path = figures.DIR / name
+    assert path.is_file() and path.read_text(encoding="utf-8") == figures.FIGURES[name](), (
+        f"{path.relative_to(ROOT)} differs from what the snippets draw now: "
+        "run `python -m tools.figures` and commit the SVG"
     )
+
+
+@pytest.mark.parametrize("name", sorted(figures.FIGURES))
+def test_every_figure_is_shown_with_alt_text_in_both_languages(name):
+    image = re.compile(r"!\[[^\]]+\]\(\.\./assets/figures/" + re.escape(name) + r"\)")
+    for lang in LANGUAGES:
+        shown = [p for p in (DOCS / lang).rglob("*.md") if image.search(p.read_text("utf-8"))]
+        assert shown, f"no docs/{lang} page shows assets/figures/{name} (with alt text)"
+
+
+def test_the_check_names_a_figure_that_differs(tmp_path, monkeypatch, capsys):
+    for name in figures.FIGURES:
+        (tmp_path / name).write_text(figures.FIGURES[name](), encoding="utf-8")
+    (tmp_path / "broadcasting.svg").write_text("<svg/>\n", encoding="utf-8")  # drawn by hand
+    monkeypatch.setattr(figures, "DIR", tmp_path)
+    monkeypatch.setattr(figures, "ROOT", tmp_path.parent)
+    assert figures.main(["--check"]) == 1
+    assert "broadcasting.svg in" in capsys.readouterr().err

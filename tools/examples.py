@@ -137,10 +137,12 @@ def matches(example, got, exc_msg, want=None):
     return CHECKER.check_output(want, got if exc_msg is None else exc_msg, flags)
 
 
-def run_file(path):
-    """Run each example of one file in a fresh namespace: (text, [Result, ...])."""
+def run_file(path, namespace=None):
+    """Run each example of one file in a fresh namespace (or the dict given, which keeps
+    what the examples define): (text, [Result, ...])."""
     text, examples = parse(path)
-    namespace, results = {"__name__": "__test__"}, []
+    namespace = {"__name__": "__test__"} if namespace is None else namespace
+    results = []
     for example in examples:
         if flags_of(example) & doctest.SKIP:
             continue

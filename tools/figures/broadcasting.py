@@ -1,19 +1,14 @@
-"""Draw docs/assets/figures/broadcasting.svg from real tensors.
+"""docs/assets/figures/broadcasting.svg: the two examples of the Broadcasting page.
 
-Every shape and number in the picture comes from torch: the shapes of the tensors in
-snippets/operations/broadcast_rule.pycon and the values of
-snippets/operations/broadcast_values.pycon. tests/test_figures.py redraws it and fails
-when the committed file differs. Redraw it with:
-
-    python tools/figures/broadcasting.py
+Every shape and number in the picture is a tensor of the page's snippets, taken from their
+namespaces after they ran: `a` and `b` of snippets/operations/broadcast_rule.pycon (their
+shapes) and `column` and `row` of snippets/operations/broadcast_values.pycon (their values).
+`python -m tools.figures` redraws it.
 """
 
 from html import escape
-from pathlib import Path
 
-import torch
-
-OUT = Path(__file__).resolve().parents[2] / "docs" / "assets" / "figures" / "broadcasting.svg"
+from tools.figures import snippet
 
 CELL = 40
 INK = "#263238"
@@ -89,15 +84,14 @@ def value_grid(t, out_shape, x0, y0, colours):
 
 
 def render():
-    # Top: the shapes of (3, 1, 5) + (4, 5), as torch computes them.
-    a = torch.ones(3, 1, 5)
-    b = torch.ones(4, 5)
+    # Top: the shapes of the rule's a + b, as torch computes them.
+    rule = snippet("operations/broadcast_rule.pycon")
+    a, b = rule["a"], rule["b"]
     out_shape = (a + b).shape
-    assert out_shape == torch.broadcast_shapes(a.shape, b.shape)
 
-    # Bottom: the values of a (3, 1) column plus a (4,) row.
-    column = torch.tensor([[0], [10], [20]])
-    row = torch.tensor([1, 2, 3, 4])
+    # Bottom: the values of the page's (3, 1) column plus its (4,) row.
+    values = snippet("operations/broadcast_values.pycon")
+    column, row = values["column"], values["row"]
     total = column + row
     grid = tuple(total.shape)
 
@@ -133,13 +127,3 @@ def render():
 
 def _shape(shape):
     return repr(tuple(shape))
-
-
-def main():
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(render(), encoding="utf-8")
-    print(f"wrote {OUT}")
-
-
-if __name__ == "__main__":
-    main()

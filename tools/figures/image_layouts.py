@@ -1,39 +1,19 @@
-"""Draw docs/assets/figures/image-layouts.svg from the image that the Tensors chapter builds.
+"""docs/assets/figures/image-layouts.svg: the image that the Tensors chapter builds.
 
-The tensor is not rebuilt here: snippets/tensors/image_layout.pycon is run as a doctest,
-and its `img` (channels first, shape (3, H, W)) is drawn three ways: its three channel
-planes as stored, `img.permute(1, 2, 0)` (channels last, what imshow expects) and
-`img.reshape(H, W, 3)` (same shape, scrambled pixels). Every pixel is an SVG rect, so the
-file is plain text and the same on every machine.
-
-    python tools/figure_image_layouts.py    # rewrite the SVG after changing the snippet
-
-tests/test_figure_image_layouts.py fails while the committed SVG differs from this output.
+The tensor is not rebuilt here: it is the `img` of snippets/tensors/image_layout.pycon
+(channels first, shape (3, H, W)), drawn three ways: its three channel planes as stored,
+`img.permute(1, 2, 0)` (channels last, what imshow expects) and `img.reshape(H, W, 3)`
+(same shape, scrambled pixels). Every pixel is an SVG rect, so the file is plain text and
+the same on every machine. `python -m tools.figures` redraws it.
 """
 
-import doctest
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-SNIPPET = ROOT / "snippets" / "tensors" / "image_layout.pycon"
-FIGURE = ROOT / "docs" / "assets" / "figures" / "image-layouts.svg"
+from tools.figures import snippet
 
 PIXEL = 16  # side of one image pixel in the drawing
 GAP = 16  # between two pictures
 MARGIN = 24
 LABEL = 28  # height of the label row under each picture
 FONT = 'font-family="monospace" font-size="13" text-anchor="middle" fill="#222"'
-
-
-def snippet_image():
-    """The `img` tensor of the snippet, made by running the snippet as the doctests do."""
-    session = SNIPPET.read_text(encoding="utf-8")
-    test = doctest.DocTestParser().get_doctest(session, {}, SNIPPET.name, str(SNIPPET), 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    failed, _ = runner.run(test, out=lambda report: None, clear_globs=False)
-    if failed:
-        raise SystemExit(f"{SNIPPET}: {failed} example(s) fail; fix the snippet first")
-    return test.globs["img"]
 
 
 def _picture(rgb, x, y, label):
@@ -53,8 +33,9 @@ def _picture(rgb, x, y, label):
     return parts
 
 
-def render(img):
+def render():
     """The SVG text: channel planes on top, the two (H, W, 3) versions below."""
+    img = snippet("tensors/image_layout.pycon")["img"]
     channels, height, width = img.shape
     w, h = width * PIXEL, height * PIXEL
     size_x = 2 * MARGIN + channels * w + (channels - 1) * GAP
@@ -79,13 +60,3 @@ def render(img):
     parts += _picture(wrong, right, y, f"img.reshape({height}, {width}, {channels})")
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
-
-
-def main():
-    FIGURE.parent.mkdir(parents=True, exist_ok=True)
-    FIGURE.write_text(render(snippet_image()), encoding="utf-8")
-    print(f"wrote {FIGURE.relative_to(ROOT)}")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,7 @@
+"""python -m tools.figures: see tools/figures/__init__.py."""
+
+import sys
+
+from tools.figures import main
+
+sys.exit(main())
