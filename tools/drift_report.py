@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.examples import BadInput, not_for_this_machine, require_torch, run_file, snippet_files
+from tools.examples import each_snippet, run_file
 
 
 def fence(text, language="text"):
@@ -56,26 +56,23 @@ def main(argv=None):
     parser.add_argument("--output", default="drift.md", help="where to write the Markdown")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    try:
-        version = require_torch()
-        files = snippet_files(args.paths)
-        drifted, examples, skipped = [], 0, []
-        for path in files:
-            if not_for_this_machine(path):
-                skipped.append(path)
-                continue
-            results = run_file(path)[1]
-            examples += len(results)
-            drifted += [r for r in results if not r.matches]
-    except BadInput as error:
-        print(f"drift_report: {error}", file=sys.stderr)
+    drifted, examples = [], []
+
+    def run(path):
+        results = run_file(path)[1]
+        examples.extend(results)
+        drifted.extend(r for r in results if not r.matches)
+
+    done = each_snippet("drift_report", args.paths, run)
+    if done is None:
         return 2
-    report = markdown(version, drifted, examples, len(files) - len(skipped), skipped)
+    version, ran, skipped = done
+    report = markdown(version, drifted, len(examples), len(ran), skipped)
     Path(args.output).write_text(report, encoding="utf-8")
     for result in drifted:
         print(f"{result.path}:{result.line}: output changed")
     print(
-        f"{len(drifted)} of {examples} examples drifted against torch {version} "
+        f"{len(drifted)} of {len(examples)} examples drifted against torch {version} "
         f"({time.perf_counter() - started:.1f} s); report in {args.output}"
     )
     return 1 if drifted else 0

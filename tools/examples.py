@@ -152,3 +152,23 @@ def run_file(path, namespace=None):
             got = TRACEBACK + exc_msg
         results.append(Result(path, example, got, exc_msg, ok))
     return text, results
+
+
+def each_snippet(tool, paths, action):
+    """The loop of the tools that run snippets from the command line (update_outputs,
+    drift_report): `action(path)` for each file named (default: snippets/) that this machine
+    can run, in order. Returns (torch version, [file run, ...], [file skipped, ...]), or
+    None after printing `tool: reason` for bad input (the tool then exits with status 2)."""
+    try:
+        version = require_torch()
+        ran, skipped = [], []
+        for path in snippet_files(paths):
+            if not_for_this_machine(path):
+                skipped.append(path)
+                continue
+            action(path)
+            ran.append(path)
+    except BadInput as error:
+        print(f"{tool}: {error}", file=sys.stderr)
+        return None
+    return version, ran, skipped

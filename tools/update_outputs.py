@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.examples import BadInput, not_for_this_machine, require_torch, run_file, snippet_files
+from tools.examples import BadInput, each_snippet, kind, run_file
 
 ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,}\b")  # an object address differs on every run
 NOT_DRIFT = re.compile(r"(ModuleNotFoundError|ImportError|SyntaxError|IndentationError)\b")
@@ -86,20 +86,23 @@ def main(argv=None):
     parser.add_argument("paths", nargs="*", help="snippet files or folders (default: snippets/)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    try:
-        version = require_torch()
-        files = snippet_files(args.paths)
-        examples = rewritten = changed = unstable = 0
-        for path in files:
-            if not_for_this_machine(path):
-                print(f"{path}: skipped, needs a CUDA GPU")
-                continue
-            count, stale, flaky = update(path)
-            examples, rewritten, unstable = examples + count, rewritten + stale, unstable + flaky
-            changed += bool(stale)
-    except BadInput as error:
-        print(f"update_outputs: {error}", file=sys.stderr)
+    counts = {"examples": 0, "rewritten": 0, "changed": 0, "unstable": 0}
+
+    def rewrite_stale(path):
+        examples, stale, unstable = update(path)
+        counts["examples"] += examples
+        counts["rewritten"] += stale
+        counts["changed"] += bool(stale)
+        counts["unstable"] += unstable
+
+    done = each_snippet("update_outputs", args.paths, rewrite_stale)
+    if done is None:
         return 2
+    version, ran, skipped = done
+    for path in skipped:
+        print(f"{path}: skipped, a {kind(path)} example is not for this machine")
+    examples, rewritten, changed, unstable = counts.values()
+    files = ran + skipped
     print(
         f"rewrote {rewritten} expected outputs in {changed} files ({examples} examples in "
         f"{len(files)} files run against torch {version}, {time.perf_counter() - started:.1f} s)"
