@@ -19,9 +19,9 @@ from pathlib import Path
 import yaml
 
 try:  # imported as a package (tests, tools) or by MkDocs from the hooks/ folder
-    from hooks.version import gpu_check_text, load_gpu_record
+    from hooks.version import SNIPPET_FINGERPRINTS, fingerprint, gpu_check_text, load_gpu_record
 except ImportError:
-    from version import gpu_check_text, load_gpu_record
+    from version import SNIPPET_FINGERPRINTS, fingerprint, gpu_check_text, load_gpu_record
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data" / "releases.yml"
@@ -153,17 +153,30 @@ GPU_NOTE = {
     "change have none; the GPU job runs this one.",
     "zh": "**需要 GPU 的示例：{text}。**每次改动时核对本站的机器没有 GPU；这个例子由 GPU 任务运行。",
 }
+CHANGED_NOTE = {
+    "en": "**This example changed after the last GPU run ({date}): its output is not yet "
+    "checked on a GPU.** The machines that check this site on every change have none; the GPU "
+    "job runs it.",
+    "zh": "**这个例子在最近一次 GPU 运行（{date}）之后改过，它的输出尚未在 GPU 上核对。**"
+    "每次改动时核对本站的机器没有 GPU；这个例子由 GPU 任务运行。",
+}
 
 
-def gpu_note(lang, indent, record):
-    text = GPU_NOTE[lang].format(text=gpu_check_text(lang, record))
+def gpu_note(lang, indent, record, snippet=None):
+    """The note under a CUDA example: the last GPU run, or that the example changed since
+    (its file's sha256 is not the one data/gpu_check.yml recorded)."""
+    fingerprints = (record or {}).get(SNIPPET_FINGERPRINTS) or {}
+    if snippet and fingerprints and fingerprints.get(snippet) != fingerprint(SNIPPETS / snippet):
+        text = CHANGED_NOTE[lang].format(date=record["date"])  # edited, or new, since the run
+    else:
+        text = GPU_NOTE[lang].format(text=gpu_check_text(lang, record))
     return f'\n\n{indent}<div class="gpu-check" markdown>\n\n{indent}{text}\n\n{indent}</div>'
 
 
 def annotate(markdown, matrix, lang, record=None):
     def add(match):
         if match["snippet"].endswith(".cuda.pycon"):
-            return match[0] + gpu_note(lang, match["indent"], record)
+            return match[0] + gpu_note(lang, match["indent"], record, match["snippet"])
         entries = matrix.for_snippet(match["snippet"])
         if not entries:
             return match[0]

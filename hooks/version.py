@@ -13,6 +13,7 @@
 
 import ast
 import datetime
+import hashlib
 import importlib.util
 import os
 import re
@@ -28,6 +29,9 @@ PLACEHOLDER = "{{ torch_version }}"
 GPU_PLACEHOLDER = "{{ gpu_check }}"
 GPU_RECORD = ROOT / "data" / "gpu_check.yml"
 GPU_FIELDS = ("date", "torch", "gpu", "commit")
+# and `snippets`: {path below snippets/: sha256 of the file} of the CUDA snippets that ran,
+# so that a page can tell an example changed since that run from one that did not
+SNIPPET_FINGERPRINTS = "snippets"
 
 TEXT = {
     "en": {
@@ -81,8 +85,16 @@ def load_gpu_record(path=GPU_RECORD):
         record = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as error:
         raise SystemExit(f"{path}: cannot read the GPU record: {error}") from None
+    fingerprints = record.pop(SNIPPET_FINGERPRINTS, None) if isinstance(record, dict) else None
     if not isinstance(record, dict) or set(record) != set(GPU_FIELDS):
-        raise SystemExit(f"{path}: needs exactly the keys {', '.join(GPU_FIELDS)}")
+        raise SystemExit(
+            f"{path}: needs exactly the keys {', '.join(GPU_FIELDS)} (and {SNIPPET_FINGERPRINTS})"
+        )
+    if fingerprints is not None and not (
+        isinstance(fingerprints, dict)
+        and all(isinstance(v, str) and len(v) == 64 for v in fingerprints.values())
+    ):
+        raise SystemExit(f"{path}: {SNIPPET_FINGERPRINTS} maps a snippet to its sha256")
     filled = [key for key in GPU_FIELDS if record[key] not in (None, "")]
     if not filled:
         return None
@@ -90,11 +102,17 @@ def load_gpu_record(path=GPU_RECORD):
         missing = ", ".join(k for k in GPU_FIELDS if k not in filled)
         raise SystemExit(f"{path}: {missing} empty; fill every key or none (not yet checked)")
     record = {key: str(record[key]) for key in GPU_FIELDS}
+    record[SNIPPET_FINGERPRINTS] = fingerprints or {}
     try:
         datetime.date.fromisoformat(record["date"])
     except ValueError:
         raise SystemExit(f"{path}: date {record['date']!r} is not YYYY-MM-DD") from None
     return record
+
+
+def fingerprint(path):
+    """The sha256 of a snippet file, as data/gpu_check.yml records it."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def gpu_check_text(language, record, pin=None):

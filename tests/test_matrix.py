@@ -9,7 +9,7 @@ import textwrap
 import pytest
 import torch
 
-from hooks.releases import MatrixDataError, annotate, load
+from hooks.releases import SNIPPETS, MatrixDataError, annotate, load
 from tools import matrix
 
 RELEASE = torch.__version__.split("+")[0]
@@ -118,3 +118,25 @@ def test_gpu_examples_say_whether_a_gpu_has_checked_them():
     }
     shown = annotate(page, load(), "zh", record)
     assert "最近一次于 2026-12-01 在 GPU 上核对" in shown and "NVIDIA H200" in shown
+
+
+def test_a_gpu_example_edited_after_the_gpu_run_says_it_is_not_checked():
+    """data/gpu_check.yml records each CUDA snippet's sha256: an example whose file changed
+    since (or that is newer than the run) says so instead of borrowing the run's date."""
+    from hooks.version import fingerprint
+
+    page = '```pycon title="x"\n--8<-- "devices/amp_step.cuda.pycon"\n```\n'
+    record = {
+        "date": "2026-12-01",
+        "torch": "2.15.0+cu132",
+        "gpu": "NVIDIA H200",
+        "commit": "0123456789abcdef",
+        "snippets": {
+            "devices/amp_step.cuda.pycon": fingerprint(SNIPPETS / "devices/amp_step.cuda.pycon")
+        },
+    }
+    assert "last checked on a GPU on 2026-12-01" in annotate(page, load(), "en", record)
+    edited = {**record, "snippets": {"devices/amp_step.cuda.pycon": "0" * 64}}
+    assert "changed after the last GPU run (2026-12-01)" in annotate(page, load(), "en", edited)
+    newer = {**record, "snippets": {"devices/other.cuda.pycon": "0" * 64}}
+    assert "之后改过" in annotate(page, load(), "zh", newer)

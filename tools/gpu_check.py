@@ -16,12 +16,22 @@ from pathlib import Path
 
 import yaml
 
-from hooks.version import GPU_FIELDS, GPU_RECORD, ROOT, load_gpu_record
+from hooks.version import (
+    GPU_FIELDS,
+    GPU_RECORD,
+    ROOT,
+    SNIPPET_FINGERPRINTS,
+    fingerprint,
+    load_gpu_record,
+)
+
+SNIPPETS = ROOT / "snippets"
 
 
 def record_text(record, header):
     """The YAML of a record, with the header comment of the current file kept."""
-    return header + yaml.safe_dump({key: record[key] for key in GPU_FIELDS}, sort_keys=False)
+    keys = (*GPU_FIELDS, SNIPPET_FINGERPRINTS)
+    return header + yaml.safe_dump({k: record[k] for k in keys if k in record}, sort_keys=False)
 
 
 def header_of(path):
@@ -56,6 +66,10 @@ def main(argv=None):
         "gpu": str(torch.cuda.get_device_name(0)),
         "commit": args.commit
         or subprocess.run(git, check=True, cwd=ROOT, capture_output=True, text=True).stdout.strip(),
+        SNIPPET_FINGERPRINTS: {
+            path.relative_to(SNIPPETS).as_posix(): fingerprint(path)
+            for path in sorted(SNIPPETS.rglob("*.cuda.pycon"))
+        },
     }
     args.output.write_text(record_text(record, header_of(GPU_RECORD)), encoding="utf-8")
     load_gpu_record(args.output)  # what the site will read back: fails here, not at build
