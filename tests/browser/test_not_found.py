@@ -1,31 +1,44 @@
 """The one 404 page, as GitHub Pages serves it for a missing path: the reader's language
 first (by the path), in the page's `lang` and title, with no console errors."""
 
+import re
+
 import pytest
 
+from hooks.version import TEXT
 from tests.browser.reader import ARTIFACTS
 from tests.sitetools import site_page
 
 MISSING = {"en": "no/such/page/", "zh": "zh/no/such/page/"}
+CJK = re.compile(r"[\u3400-\u9fff]")
+# how the footer's stamp starts in each language, in a local build or a CI one
+STAMP = {
+    lang: tuple(TEXT[lang][k].split("{")[0] for k in ("local", "verified")) for lang in MISSING
+}
 
 
 @pytest.mark.parametrize("lang", MISSING)
 def test_the_404_page_greets_the_reader_in_the_language_of_the_path(reader, site, lang):
-    url = reader.server.base + MISSING[lang]
-    body = (site / "404.html").read_text(encoding="utf-8")
-    reader.page.route(
-        url, lambda route: route.fulfill(status=404, body=body, content_type="text/html")
-    )
-    try:
-        visit = reader.open(url, ready=False)
-    finally:
-        reader.page.unroute(url)
+    url = reader.server.base + MISSING[lang]  # the server answers as GitHub Pages: 404.html
+    visit = reader.open(url)  # and waits for search, which reads the reader's index
     problems = [
         p
         for p in visit.problems
         if not p.endswith(f"404: {url}") and f"404 (Not Found) ({url})" not in p
     ]
     assert not problems, visit.report()
+    index = reader.server.url(lang, "index.md") + "search/search_index.json"
+    assert index in visit.requests, f"404.html at {url}: search did not load {index}"
+    labels = reader.page.eval_on_selector_all(
+        "header [aria-label], header [title], header [placeholder]",
+        "els => els.flatMap(el => ['aria-label', 'title', 'placeholder']"
+        ".map(a => el.getAttribute(a)).filter(Boolean))",
+    )
+    chinese = [label for label in labels if CJK.search(label)]
+    if lang == "en":
+        assert not chinese, f"404.html at {url}: the header reads in Chinese: {chinese}"
+    else:
+        assert "搜索" in labels, f"404.html at {url}: the header is not in Chinese: {labels}"
     first = reader.page.locator(".not-found").first
     assert first.get_attribute("lang") == lang and reader.language() == lang, (
         f"404.html at {url}: the {lang} section is not first, or <html lang> is not {lang}"
@@ -33,8 +46,8 @@ def test_the_404_page_greets_the_reader_in_the_language_of_the_path(reader, site
     assert reader.page.title() == first.locator("h1").inner_text()
     header = reader.page.locator(".md-header__topic .md-ellipsis").first.inner_text()
     assert header == first.get_attribute("data-site-name") != "", header
-    footer = reader.page.locator(".md-copyright__highlight").inner_text()
-    assert footer == first.get_attribute("data-copyright") != "", footer
+    stamp = reader.page.locator(".verified-stamp").inner_text()
+    assert stamp.startswith(STAMP[lang]) and "None" not in stamp, f"404.html at {url}: {stamp!r}"
     (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
     reader.page.screenshot(path=ARTIFACTS / "screenshots" / f"{lang}-404.png")
     reader.follow(lambda: first.locator("a").click())
