@@ -129,7 +129,16 @@ def scores(report):
 
 
 def failing_audits(report, category):
-    """`audit-id` (with its value) of each weighted audit of a category that did not pass."""
+    """`audit-id` (with its value) of each weighted audit of a category that did not pass;
+    where Lighthouse computed no score for the category, why (its errors and warnings)."""
+    if report["categories"][category]["score"] is None:
+        errors = [
+            f"{ref['id']}: {report['audits'][ref['id']].get('errorMessage')}"
+            for ref in report["categories"][category]["auditRefs"]
+            if report["audits"][ref["id"]].get("errorMessage")
+        ]
+        reasons = errors + report.get("runWarnings", [])
+        return [f"Lighthouse computed no {category} score (0 here): " + "; ".join(reasons)]
     found = []
     for ref in report["categories"][category]["auditRefs"]:
         audit = report["audits"][ref["id"]]
