@@ -82,12 +82,13 @@ def autocast_memory():
     return {"depth": 8, "width": WIDTH, "batch": BATCH, "float32": fp32, "bfloat16": bf16}
 
 
-def forward_time(min_run_time):
-    shapes = {"small": (2, 64, 1), "large": (4, 1024, 256)}  # depth, width, batch
+def forward_time(min_run_time, shapes=None, device="cpu"):
+    """Per model of `shapes` ({name: (depth, width, batch)}) and grad mode: one forward pass."""
+    shapes = shapes or {"small": (2, 64, 1), "large": (4, 1024, 256)}
     rows = []
     for name, (depth, width, batch) in shapes.items():
-        model = mlp(depth, width)
-        x = torch.randn(batch, width)
+        model = mlp(depth, width).to(device)
+        x = torch.randn(batch, width, device=device)
         for mode, ctx in MODES.items():
             t = timing_us(
                 "with ctx():\n    model(x)", {"ctx": ctx, "model": model, "x": x}, min_run_time
@@ -98,10 +99,11 @@ def forward_time(min_run_time):
     return rows
 
 
-def matmul_time(min_run_time):
+def matmul_time(min_run_time, sizes=(64, 1024), device="cpu"):
+    """Per size n and spelling: one n × n matrix product."""
     rows = []
-    for n in (64, 1024):
-        a, b = torch.randn(n, n), torch.randn(n, n)
+    for n in sizes:
+        a, b = torch.randn(n, n, device=device), torch.randn(n, n, device=device)
         for label, stmt in (
             ("a @ b", "a @ b"),
             ("torch.mm", "torch.mm(a, b)"),

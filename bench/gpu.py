@@ -17,8 +17,8 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from bench.__main__ import OUT, timing_us
-from bench.models import MODES, mlp, saved_activation_bytes
+from bench.__main__ import OUT, forward_time, matmul_time, timing_us
+from bench.models import mlp, saved_activation_bytes
 
 # depth, width, batch: the page's model (tiny for a GPU: kernel launches dominate) and one
 # large enough for the matrix units to matter.
@@ -97,36 +97,6 @@ def step_rows(min_run_time):
     return rows
 
 
-def forward_rows(min_run_time):
-    rows = []
-    for name, (depth, width, batch) in MODELS.items():
-        model = mlp(depth, width).cuda()
-        x = torch.randn(batch, width, device="cuda")
-        for mode, ctx in MODES.items():
-            t = timing_us(
-                "with ctx():\n    model(x)", {"ctx": ctx, "model": model, "x": x}, min_run_time
-            )
-            rows.append(
-                {"model": name, "depth": depth, "width": width, "batch": batch, "mode": mode} | t
-            )
-    return rows
-
-
-def matmul_rows(min_run_time):
-    rows = []
-    for n in (1024, 8192):
-        a = torch.randn(n, n, device="cuda")
-        b = torch.randn(n, n, device="cuda")
-        for label, stmt in (
-            ("a @ b", "a @ b"),
-            ("torch.mm", "torch.mm(a, b)"),
-            ("torch.matmul", "torch.matmul(a, b)"),
-        ):
-            t = timing_us(stmt, {"a": a, "b": b, "torch": torch}, min_run_time)
-            rows.append({"n": n, "op": label} | t)
-    return rows
-
-
 def gpu_machine():
     props = torch.cuda.get_device_properties(0)
     return {
@@ -151,8 +121,8 @@ def main(argv=None):
     results = {
         "machine": gpu_machine(),
         "step": step_rows(min_run_time),
-        "forward_time": forward_rows(min_run_time),
-        "matmul_time": matmul_rows(min_run_time),
+        "forward_time": forward_time(min_run_time, MODELS, "cuda"),
+        "matmul_time": matmul_time(min_run_time, (1024, 8192), "cuda"),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
