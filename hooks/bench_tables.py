@@ -65,9 +65,9 @@ def render(name, results, lang):
         values = m | {"memory_gib": f"{m['memory_gib']} GiB", "tf32": yes_no[m["tf32"]]}
         return _table(header, [(h["gpu_keys"][k], values[k]) for k in h["gpu_keys"]])
     if name == "gpu_step":
-        rows, fp32 = [], {}
+        rows = []
+        fp32 = {r["model"]: r for r in results["step"] if r["precision"] == "float32"}
         for r in results["step"]:
-            fp32.setdefault(r["model"], r)
             base = fp32[r["model"]]
             label = h["mlp"].format(
                 name=h["models"][r["model"]], depth=r["depth"], width=r["width"], batch=r["batch"]

@@ -165,9 +165,10 @@ def on_config(config):
 def on_env(env, config, files):
     """Once per language build: the footer stamp, for every page and the 404 page."""
     record = load_gpu_record()
-    env.globals["verified_stamp"] = footer_html(language_of(config), os.environ, record)
     # every language's, for the one 404 page that speaks to readers of both
-    env.globals["verified_stamps"] = {lang: footer_html(lang, os.environ, record) for lang in TEXT}
+    stamps = {lang: footer_html(lang, os.environ, record) for lang in TEXT}
+    env.globals["verified_stamps"] = stamps
+    env.globals["verified_stamp"] = stamps[language_of(config)]
     return env
 
 
