@@ -196,7 +196,7 @@ GOOD = """# T {{ #t }}
 ### {title} 1 {{ #exercise-1 }}
 
 ```pycon title="q.pycon"
---8<-- "autograd/exercise_graph_accumulates_question.pycon"
+--8<-- "autograd/exercise_graph_micro_batches_question.pycon"
 ```
 
 ??? success "{answer}"
@@ -226,7 +226,7 @@ def write_pages(tmp_path, monkeypatch, en, zh):
     monkeypatch.setattr(sys.modules[__name__], "DOCS", tmp_path)
 
 
-def page_text(lang, answer_snippet="autograd/exercise_graph_accumulates.pycon"):
+def page_text(lang, answer_snippet="autograd/exercise_graph_micro_batches.pycon"):
     return GOOD.format(
         section=SECTION[lang],
         title="Exercise" if lang == EN else "练习",
@@ -258,7 +258,7 @@ def test_an_answer_without_snippet_fails_naming_it(tmp_path, monkeypatch):
 
 
 def test_languages_that_differ_fail_naming_both(tmp_path, monkeypatch):
-    zh = page_text(ZH, answer_snippet="autograd/exercise_backward_weights.pycon")
+    zh = page_text(ZH, answer_snippet="autograd/exercise_backward_matrix_weights.pycon")
     write_pages(tmp_path, monkeypatch, page_text(EN), zh)
     with pytest.raises(AssertionError, match=r"docs/en/autograd/x\.md and docs/zh/autograd/x\.md"):
         test_both_languages_have_the_same_exercises("autograd/x.md")
