@@ -116,14 +116,17 @@ TITLED_INCLUDE = re.compile(
 
 
 @pytest.mark.parametrize(("lang", "page"), ALL_MD)
-def test_a_block_title_names_its_snippet_file(lang, page):
-    """From a code block on the site, its file in one step: title="chapter/topic.pycon"."""
+def test_a_block_title_is_a_caption_for_learners(lang, page):
+    """A code block's title is a caption in the page's language ("From Python lists"), not a
+    file name; the snippet's file is one click away in the rendered block. Titles that still
+    name their own include are accepted until every chapter has captions (issue 32)."""
     text = (DOCS / lang / page).read_text(encoding="utf-8")
     wrong = [
-        f'line {text.count(chr(10), 0, m.start()) + 1}: title="{m.group(1)}", not "{m.group(2)}"'
+        f'line {text.count(chr(10), 0, m.start()) + 1}: title="{m.group(1)}" (include "{m.group(2)}")'
         for m in TITLED_INCLUDE.finditer(text)
-        if m.group(1) != m.group(2)
+        if m.group(1) != m.group(2) and (".pycon" in m.group(1) or not m.group(1).strip())
     ]
-    assert not wrong, f"docs/{lang}/{page}: a block's title is its include:\n  " + "\n  ".join(
-        wrong
+    assert not wrong, (
+        f"docs/{lang}/{page}: a block's title is a caption for learners, not a file name:\n  "
+        + "\n  ".join(wrong)
     )
