@@ -40,6 +40,8 @@ REFERENCE_PAGES = frozenset(
     {
         "index.md",
         "reference/glossary.md",
+        "reference/faq.md",
+        "reference/verification.md",
         "errors/error-table.md",
         "errors/corrections.md",
         "measured/claims.md",
