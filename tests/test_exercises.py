@@ -19,6 +19,8 @@ PAGES = [p for p in markdown_pages(EN) if is_teaching(p)]
 EACH = [(page, lang) for page in PAGES for lang in LANGUAGES]
 SECTION = {EN: "Exercises", ZH: "练习"}
 ANSWER = {EN: "Answer", ZH: "答案"}
+HINT = {EN: "Hint", ZH: "提示"}
+CHALLENGE = {EN: "Challenge: ", ZH: "挑战："}
 HOW = "see CONTRIBUTING.md, 'Exercises'"
 
 H2 = re.compile(r"^## (.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
@@ -81,13 +83,19 @@ def exercises(page, lang):
 
 
 @pytest.mark.parametrize(("page", "lang"), EACH)
-def test_teaching_page_ends_with_two_to_four_exercises(page, lang):
+def test_teaching_page_ends_with_two_to_four_exercises_and_a_challenge(page, lang):
     found = exercises(page, lang)
     anchors = [e["anchor"] for e in found]
-    assert 2 <= len(found) <= 4, f"docs/{lang}/{page}: {len(found)} exercises, want 2 to 4"
-    assert anchors == [f"exercise-{i}" for i in range(1, len(found) + 1)], (
-        f"docs/{lang}/{page}: exercise headings need the anchors "
-        f"{{ #exercise-1 }}, {{ #exercise-2 }}, ... in order; got {anchors}"
+    n = len(found) - 1
+    assert 2 <= n <= 4 and anchors == [f"exercise-{i}" for i in range(1, n + 1)] + ["challenge"], (
+        f"docs/{lang}/{page}: want 2 to 4 exercises anchored {{ #exercise-1 }}, "
+        f"{{ #exercise-2 }}, ... in order, then one `### {CHALLENGE[lang]}... {{ #challenge }}`; "
+        f"got {anchors}"
+    )
+    title = found[-1]["title"]
+    assert title.startswith(CHALLENGE[lang]), (
+        f"docs/{lang}/{page}: the last exercise is titled {title!r}; it starts with "
+        f"{CHALLENGE[lang]!r}"
     )
 
 
@@ -98,10 +106,19 @@ def test_every_exercise_has_a_checked_answer(page, lang):
     problems = []
     for ex in exercises(page, lang):
         where = f"docs/{lang}/{page}, line {ex['line']} ({ex['anchor']})"
-        if len(ex["details"]) != 1:
+        details = ex["details"]
+        if ex["anchor"] == "challenge":
+            if len(details) != 2 or details[0] != ("", "tip", HINT[lang]):
+                problems.append(
+                    f'{where}: the challenge has a collapsed `??? tip "{HINT[lang]}"`, then '
+                    f'`??? success "{ANSWER[lang]}"`'
+                )
+                continue
+            details = details[1:]
+        if len(details) != 1:
             problems.append(f'{where}: needs exactly one `??? success "{ANSWER[lang]}"` block')
             continue
-        opened, kind, summary = ex["details"][0]
+        opened, kind, summary = details[0]
         if opened or kind != "success" or summary != ANSWER[lang]:
             problems.append(
                 f'{where}: the answer block must be `??? success "{ANSWER[lang]}"` '
@@ -131,7 +148,7 @@ def test_every_exercise_has_a_checked_answer(page, lang):
 
 @pytest.mark.parametrize(("page", "lang"), EACH)
 def test_at_least_half_of_the_exercises_ask_to_predict_the_output(page, lang):
-    found = exercises(page, lang)
+    found = [e for e in exercises(page, lang) if e["anchor"] != "challenge"]  # may be "write"
     predict = [e for e in found if any(q.endswith("_question.pycon") for q in e["question"])]
     assert 2 * len(predict) >= len(found), (
         f"docs/{lang}/{page}: {len(predict)} of {len(found)} exercises ask to predict an "
@@ -216,6 +233,20 @@ GOOD = """# T {{ #t }}
     ```
 
     Because.
+
+### {challenge}C {{ #challenge }}
+
+??? tip "{hint}"
+
+    Look again.
+
+??? success "{answer}"
+
+    ```pycon title="a.pycon"
+    --8<-- "autograd/exercise_graph_by_hand.pycon"
+    ```
+
+    Because.
 """
 
 
@@ -231,6 +262,8 @@ def page_text(lang, answer_snippet="autograd/exercise_graph_micro_batches.pycon"
         section=SECTION[lang],
         title="Exercise" if lang == EN else "练习",
         answer=ANSWER[lang],
+        hint=HINT[lang],
+        challenge=CHALLENGE[lang],
         answer_snippet=answer_snippet,
     )
 
@@ -238,16 +271,23 @@ def page_text(lang, answer_snippet="autograd/exercise_graph_micro_batches.pycon"
 def test_a_good_pair_of_pages_passes(tmp_path, monkeypatch):
     write_pages(tmp_path, monkeypatch, page_text(EN), page_text(ZH))
     for lang in LANGUAGES:
-        test_teaching_page_ends_with_two_to_four_exercises("autograd/x.md", lang)
+        test_teaching_page_ends_with_two_to_four_exercises_and_a_challenge("autograd/x.md", lang)
         test_every_exercise_has_a_checked_answer("autograd/x.md", lang)
         test_at_least_half_of_the_exercises_ask_to_predict_the_output("autograd/x.md", lang)
     test_both_languages_have_the_same_exercises("autograd/x.md")
 
 
+def test_a_challenge_without_its_hint_fails_naming_it(tmp_path, monkeypatch):
+    text = page_text(EN).replace('??? tip "Hint"\n\n    Look again.\n\n', "")
+    write_pages(tmp_path, monkeypatch, text, page_text(ZH))
+    with pytest.raises(AssertionError, match=r"docs/en/autograd/x\.md, line \d+ \(challenge\)"):
+        test_every_exercise_has_a_checked_answer("autograd/x.md", EN)
+
+
 def test_a_page_without_exercises_fails_naming_it(tmp_path, monkeypatch):
     write_pages(tmp_path, monkeypatch, "# T { #t }\n\n## A { #a }\n", page_text(ZH))
     with pytest.raises(AssertionError, match=r"docs/en/autograd/x\.md: a teaching page ends"):
-        test_teaching_page_ends_with_two_to_four_exercises("autograd/x.md", EN)
+        test_teaching_page_ends_with_two_to_four_exercises_and_a_challenge("autograd/x.md", EN)
 
 
 def test_an_answer_without_snippet_fails_naming_it(tmp_path, monkeypatch):
