@@ -3,12 +3,11 @@
 The graph is walked with the page's own `walk` and `label`, the functions that
 snippets/autograd/graph_walker.pycon defines and runs: the picture is drawn by the code the
 page shows. The pages show these files as images, so a graph costs no script and no request
-to another host. `python -m tools.figures` redraws them.
+to another host.
 """
 
-from html import escape
-
-from tools.figures import snippet
+from tools.figures import draw, snippet
+from tools.figures.draw import line, rect, text
 
 
 def xy_sin():
@@ -29,12 +28,11 @@ def grow(start):
 # --- drawing -----------------------------------------------------------------------------
 
 CHAR_W, BOX_H, PAD_X, GAP_X, GAP_Y, MARGIN = 8.4, 34, 14, 28, 46, 16
-FILL = {"root": "#ffe0b2", "leaf": "#d7ecff", "node": "#f2f2f2"}
-FONT = "Menlo, Consolas, 'DejaVu Sans Mono', monospace"
-ARROW = (
-    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
-    'markerHeight="7" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#555"/></marker></defs>'
-)
+FILL = {
+    "root": ("orange", "orange-edge"),
+    "leaf": ("blue", "blue-edge"),
+    "node": ("grey", "edge"),
+}
 
 
 def _ordered_rows(layers, edges):
@@ -66,28 +64,22 @@ def svg(tensor, leaves, page=None):
         left = (width - (len(row) * (box_w + GAP_X) - GAP_X)) / 2
         for i, node in enumerate(row):
             where[node] = (left + i * (box_w + GAP_X), MARGIN + depth * (BOX_H + GAP_Y))
-    size = f'width="{width:.0f}" height="{height:.0f}"'
-    box = f'viewBox="0 0 {width:.0f} {height:.0f}"'
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" {size} {box} font-family="{FONT}" font-size="14">',
-        ARROW,
-        f'<rect {size} fill="#ffffff"/>',
-    ]
+    out = []
     for a, b in edges:
         (ax, ay), (bx, by) = where[a], where[b]
         out.append(
-            f'<line x1="{ax + box_w / 2:.1f}" y1="{ay + BOX_H:.1f}" x2="{bx + box_w / 2:.1f}" '
-            f'y2="{by - 2:.1f}" stroke="#555" stroke-width="1.5" marker-end="url(#arrow)"/>'
+            line(
+                ax + box_w / 2,
+                round(ay + BOX_H, 1),
+                bx + box_w / 2,
+                round(by - 2, 1),
+                "edge",
+                "edge",
+            )
         )
     for node, (x, y) in where.items():
         kind = "root" if layers[node] == 0 else "leaf" if hasattr(node, "variable") else "node"
-        out.append(
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{box_w}" height="{BOX_H}" rx="6" '
-            f'fill="{FILL[kind]}" stroke="#444"/>'
-        )
-        out.append(
-            f'<text x="{x + box_w / 2:.1f}" y="{y + BOX_H / 2 + 5:.1f}" text-anchor="middle" '
-            f'fill="#111">{escape(names[node])}</text>'
-        )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        out.append(rect(round(x, 1), y, box_w, BOX_H, *FILL[kind], rx=6, width=1))
+        out.append(text(round(x + box_w / 2, 1), y + BOX_H / 2 + 5, names[node]))
+    title = " / ".join(", ".join(names[node] for node in row) for row in rows)
+    return draw.svg(width, height, title, out, markers=("edge",))

@@ -4,16 +4,17 @@ The tensor is not rebuilt here: it is the `img` of snippets/tensors/image_layout
 (channels first, shape (3, H, W)), drawn three ways: its three channel planes as stored,
 `img.permute(1, 2, 0)` (channels last, what imshow expects) and `img.reshape(H, W, 3)`
 (same shape, scrambled pixels). Every pixel is an SVG rect, so the file is plain text and
-the same on every machine. `python -m tools.figures` redraws it.
+the same on every machine. The pixels are the picture's own colours in both schemes; only
+the frames and the labels follow the page's. Code only: one file serves both languages.
 """
 
 from tools.figures import snippet
+from tools.figures.draw import FONT_MIN, svg, text
 
-PIXEL = 16  # side of one image pixel in the drawing
+PIXEL = 14  # side of one image pixel in the drawing
 GAP = 16  # between two pictures
-MARGIN = 24
+MARGIN = 12
 LABEL = 28  # height of the label row under each picture
-FONT = 'font-family="monospace" font-size="13" text-anchor="middle" fill="#222"'
 
 
 def _picture(rgb, x, y, label):
@@ -28,8 +29,8 @@ def _picture(rgb, x, y, label):
                 f'height="{PIXEL}" fill="#{r:02x}{g:02x}{b:02x}"/>'
             )
     w, h = width * PIXEL, height * PIXEL
-    parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="none" stroke="#888"/>')
-    parts.append(f'<text x="{x + w // 2}" y="{y + h + 20}" {FONT}>{label}</text>')
+    parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="none" class="edge"/>')
+    parts.append(text(x + w / 2, y + h + 20, label, size=FONT_MIN))
     return parts
 
 
@@ -40,23 +41,21 @@ def render():
     w, h = width * PIXEL, height * PIXEL
     size_x = 2 * MARGIN + channels * w + (channels - 1) * GAP
     size_y = 2 * MARGIN + 2 * (h + LABEL) + GAP
-    svg = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size_x}" height="{size_y}" '
-        f'viewBox="0 0 {size_x} {size_y}" shape-rendering="crispEdges">'
-    )
-    title = (
-        f"<title>img{tuple(img.shape)} shown channel by channel, after permute(1, 2, 0) "
-        f"and after reshape({height}, {width}, {channels})</title>"
-    )
-    parts = [svg, title, f'<rect width="{size_x}" height="{size_y}" fill="#fff"/>']
+    parts = ['<g shape-rendering="crispEdges">']
     for c in range(channels):
         plane = img.new_zeros(height, width, channels)
         plane[:, :, c] = img[c]
         parts += _picture(plane, MARGIN + c * (w + GAP), MARGIN, f"img[{c}]")
     y = MARGIN + h + LABEL + GAP
-    parts += _picture(img.permute(1, 2, 0), MARGIN, y, "img.permute(1, 2, 0)")
+    half = size_x / 2  # the two bottom pictures, each centred in its half
+    parts += _picture(img.permute(1, 2, 0), round(half / 2 - w / 2), y, "img.permute(1, 2, 0)")
     wrong = img.reshape(height, width, channels)
-    right = size_x - MARGIN - w
-    parts += _picture(wrong, right, y, f"img.reshape({height}, {width}, {channels})")
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    parts += _picture(
+        wrong, round(half * 1.5 - w / 2), y, f"img.reshape({height}, {width}, {channels})"
+    )
+    parts.append("</g>")
+    title = (
+        f"img{tuple(img.shape)} shown channel by channel, after permute(1, 2, 0) "
+        f"and after reshape({height}, {width}, {channels})"
+    )
+    return svg(size_x, size_y, title, parts)
