@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from tests.sitetools import DOCS, LANGUAGES, ROOT
 from tools import figures
+from torch_verified.project import DOCS, LANGUAGES, ROOT
 
 
 @pytest.mark.parametrize("name", sorted(figures.FIGURES))

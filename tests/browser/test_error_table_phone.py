@@ -7,11 +7,10 @@ The screenshots land in artifacts/screenshots/ (CI uploads artifacts/); look at 
 
 import pytest
 
-from tests.browser.reader import ARTIFACTS, DESKTOP, PHONE
-from tests.sitetools import LANGUAGES
+from torch_verified.browser import DESKTOP, PHONE
+from torch_verified.project import LANGUAGES
 
 PAGE = "errors/error-table.md"
-SHOTS = ARTIFACTS / "screenshots"
 # The words of code (split at spaces, and after a hyphen, where English may break a line
 # too) that the browser drew on two lines: of the messages (in the table and the entries),
 # or of all the table's code.
@@ -62,8 +61,7 @@ def test_the_error_table_reads_on_a_phone(reader, lang):
     broken = page.evaluate(BROKEN_WORDS, ALL_CODE)
     assert not broken, f"{url}: these words of code are split over two lines: {broken}"
     assert not visit.problems, visit.report()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SHOTS / f"{lang}-error-table-{width}.png", full_page=True)
+    reader.screenshot(f"{lang}-error-table-{width}", full_page=True)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -80,8 +78,7 @@ def test_the_error_table_stays_a_table_on_a_wide_screen(reader, lang):
         " - el.closest('.md-typeset__scrollwrap').clientWidth"
     )
     assert sideways <= 0, f"{url}: the table scrolls sideways by {sideways} px"
-    # Causes and fixes may break a long name of code after a `.` there (hooks/error_table.py)
+    # Causes and fixes may break a long name of code after a `.` there (torch_verified/errors.py)
     broken = page.evaluate(BROKEN_WORDS, MESSAGES)
     assert not broken, f"{url}: these words of messages are split over two lines: {broken}"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    table.screenshot(path=SHOTS / f"{lang}-error-table-{DESKTOP['width']}.png")
+    reader.screenshot(f"{lang}-error-table-{DESKTOP['width']}", locator=table)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.browser.every_page import OTHER
+from torch_verified.project import LANGUAGES, other
 
 AUTOGRAD = "autograd/computation-graph.md"
 SEARCH_BOX = "input.md-search__input"
@@ -12,7 +12,7 @@ FOCUSED = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_s_key_opens_search(reader, lang):
     """Material's shortcuts: s, f or / (the search tests type their words after a /)."""
     url = reader.server.url(lang, AUTOGRAD)
@@ -37,25 +37,25 @@ def tab_until(reader, selector, limit=30):
 
 def test_tab_reaches_search_and_the_language_switcher(reader):
     server, lang = reader.server, "zh"
-    url, other = server.url(lang, AUTOGRAD), OTHER[lang]
+    url, twin = server.url(lang, AUTOGRAD), other(lang)
     reader.open(url, ready=False)
     tab_until(reader, SEARCH_BOX)
 
     reader.open(url, ready=False)
-    tab_until(reader, f"a.md-select__link[hreflang={other}]")
+    tab_until(reader, f"a.md-select__link[hreflang={twin}]")
     # the focused link shows: the menu opens on focus, it is not an invisible target
     reader.page.wait_for_function(
         "() => getComputedStyle(document.activeElement.closest('.md-select__inner'))"
         ".opacity === '1'"
     )
     visit = reader.follow(lambda: reader.page.keyboard.press("Enter"))
-    assert visit.url == server.url(other, AUTOGRAD) and reader.language() == other, (
+    assert visit.url == server.url(twin, AUTOGRAD) and reader.language() == twin, (
         f"{url}: Enter on the focused language link opened {visit.url}"
     )
     tab_until(reader, f"a.md-select__link[hreflang={lang}]")
     visit = reader.follow(lambda: reader.page.keyboard.press("Enter"))
     assert visit.url == url and reader.language() == lang, (
-        f"{server.url(other, AUTOGRAD)}: Enter on the focused language link opened {visit.url}"
+        f"{server.url(twin, AUTOGRAD)}: Enter on the focused language link opened {visit.url}"
     )
 
 

@@ -5,15 +5,14 @@ import re
 
 import pytest
 
-from hooks.version import TEXT
-from tests.browser.reader import ARTIFACTS
-from tests.sitetools import site_page
+from torch_verified.project import LANGUAGES, built_file, root_of
+from torch_verified.strings import STRINGS
 
-MISSING = {"en": "no/such/page/", "zh": "zh/no/such/page/"}
+MISSING = {lang: f"{root_of(lang)}no/such/page/" for lang in LANGUAGES}
 CJK = re.compile(r"[\u3400-\u9fff]")
 # how the footer's stamp starts in each language, in a local build or a CI one
 STAMP = {
-    lang: tuple(TEXT[lang][k].split("{")[0] for k in ("local", "verified")) for lang in MISSING
+    lang: tuple(STRINGS[lang][k].split("{")[0] for k in ("local", "verified")) for lang in LANGUAGES
 }
 
 
@@ -48,9 +47,8 @@ def test_the_404_page_greets_the_reader_in_the_language_of_the_path(reader, site
     assert header and bool(CJK.search(header)) == (lang == "zh"), f"404.html at {url}: {header!r}"
     stamp = reader.page.locator(".verified-stamp").inner_text()
     assert stamp.startswith(STAMP[lang]) and "None" not in stamp, f"404.html at {url}: {stamp!r}"
-    (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
-    reader.page.screenshot(path=ARTIFACTS / "screenshots" / f"{lang}-404.png")
+    reader.screenshot(f"{lang}-404")
     reader.follow(lambda: first.locator("a").click())
-    assert reader.server.file(reader.page.url) == site_page(site, lang, "index.md"), (
+    assert reader.server.file(reader.page.url) == built_file(site, lang, "index.md"), (
         f"404.html at {url}: its first link leads to {reader.page.url}, not the {lang} home"
     )
