@@ -18,8 +18,8 @@ from torch_verified.project import ROOT
 
 def test_a_wrong_output_or_prompt_fails_alone_naming_file_and_line(pytester):
     """The repository's conftest.py on a snippet with one wrong output, and on one with a
-    mistyped prompt (doctest's own error would stop the whole collection), in a pytest of
-    its own."""
+    mistyped prompt (doctest's own error would stop the whole collection), in a pytest run
+    of its own (in this process: torch is imported already)."""
     pytester.makeconftest((ROOT / "conftest.py").read_text(encoding="utf-8"))
     snippet = (ROOT / "snippets" / "autograd" / "chain_rule.pycon").read_text(encoding="utf-8")
     assert "tensor(36.)" in snippet and snippet.count(">>> x.grad") == 1
@@ -30,7 +30,7 @@ def test_a_wrong_output_or_prompt_fails_alone_naming_file_and_line(pytester):
     (pytester.path / "snippets" / "demo" / "prompt.pycon").write_text(
         snippet.replace(">>> x.grad", ">>>x.grad")
     )
-    result = pytester.runpytest_subprocess("-p", "no:xdist", "snippets")
+    result = pytester.runpytest("-p", "no:xdist", "snippets")
     examples = snippet.count("\n>>> ") + snippet.startswith(">>> ")
     result.assert_outcomes(failed=2, passed=examples - 1)
     line = 1 + snippet.splitlines().index(">>> x.grad")

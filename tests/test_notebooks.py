@@ -19,7 +19,7 @@ from torch_verified.markdown import headings, markdown_of
 from torch_verified.notebooks import (
     code_cells,
     comparable,
-    execute,
+    execute_here,
     lab_notebooks,
     missing_glyphs,
     read,
@@ -35,9 +35,10 @@ REWRITE = "if the change is intended, store the new outputs: python -m tools.run
 
 @pytest.fixture(scope="module")
 def fresh_runs():
-    """Each copy of each notebook run once: the languages print and plot their own labels."""
+    """Each copy of each notebook run once, as its kernel runs it (execute_here): the
+    languages print and plot their own labels."""
     return {
-        (rel, lang): execute(path)
+        (rel, lang): execute_here(path)
         for rel, paths in NOTEBOOKS.items()
         for lang, path in paths.items()
     }

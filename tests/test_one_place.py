@@ -78,6 +78,9 @@ def literal_parts(value):
 def test_a_string_of_the_site_is_typed_once():
     """Every string the site shows a reader is in torch_verified/strings.py, and hooks,
     templates and tests take it from there."""
+    assert set(STRINGS) == set(LANGUAGES), (
+        f"strings.py: languages {set(STRINGS)}, the site's {LANGUAGES}"
+    )
     assert all(set(STRINGS[lang]) == set(STRINGS["en"]) for lang in STRINGS), (
         "strings.py: keys differ"
     )

@@ -16,8 +16,9 @@ it: gzip for text, 404.html for a missing path):
    axe-core (the copy Lighthouse bundles, so the same rules), the scheme, and what a reader
    must get (browser.page_problems: a clean console, nothing from another host, no web
    fonts, the page's language, a first visit within budget, links in the reader's language,
-   nothing wider than the window, a language switcher that leads to the twin). The home
-   and computation-graph pages are photographed in each view (artifacts/screenshots/).
+   nothing wider than the window, a language switcher that leads to the twin). The home,
+   computation-graph and error-table pages are photographed in each view, and at a phone's
+   width in the light scheme (artifacts/screenshots/).
 
     python -m tools.audit                  # build the site, audit every page
     python -m tools.audit --site DIR       # audit an existing build of the current config
@@ -70,7 +71,11 @@ VIEWS = (
     ("light", "desktop", DESKTOP, False),
     ("dark", "desktop", DESKTOP, False),
 )
-PHOTOGRAPHED = {"index.md": "home", "autograd/computation-graph.md": "autograd-computation-graph"}
+PHOTOGRAPHED = {
+    "index.md": "home",
+    "autograd/computation-graph.md": "autograd-computation-graph",
+    "errors/error-table.md": "error-table",
+}
 
 
 # -- what to audit ------------------------------------------------------------------------
@@ -254,10 +259,17 @@ def reader_view(server, found, rules, view):
             shown = reader.page.evaluate("document.body.dataset.mdColorScheme")
             if shown != SCHEMES[scheme]:
                 seen.append(f"the page shows scheme {shown!r}, not {SCHEMES[scheme]!r}")
-            if page and page[1] in PHOTOGRAPHED:
-                reader.screenshot(
-                    f"{page[0]}-{PHOTOGRAPHED[page[1]]}-{size}-{scheme}", full_page=True
-                )
+            if page and page[1] in PHOTOGRAPHED:  # and at a phone's width in the light scheme
+                for width, name in (
+                    (viewport, size),
+                    *([(PHONE, "mobile")] if scheme == "light" else []),
+                ):
+                    reader.page.set_viewport_size(width)
+                    if overflow := reader.horizontal_overflow():
+                        seen.append(f"{overflow} px wider than a {width['width']} px window")
+                    shot = f"{page[0]}-{PHOTOGRAPHED[page[1]]}-{name}-{scheme}"
+                    reader.screenshot(shot, full_page=True)
+                reader.page.set_viewport_size(viewport)
             if rules:
                 reader.page.add_script_tag(content=script)
                 for violation in reader.page.evaluate(AXE_RUN, rules)["violations"]:

@@ -1,8 +1,8 @@
 """The error table on a phone (390 px): no sideways scrolling, each row a card whose message
-wraps between words, never inside one, with its cause, fix and example link in view. On a
-wide screen it stays a table, as wide as the page.
+wraps between words, never inside one, with its cause, fix and example link in view. Widened
+to a desktop's width, it is a table, as wide as the page.
 
-The screenshots land in artifacts/screenshots/ (CI uploads artifacts/); look at them.
+The audit photographs the page at both widths (artifacts/screenshots/, tools/audit.py).
 """
 
 import pytest
@@ -40,7 +40,7 @@ CARDS = """() => [...document.querySelectorAll(".error-table tbody tr")].map(tr 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_error_table_reads_on_a_phone(reader, lang):
+def test_the_error_table_reads_on_a_phone_and_stays_a_table_on_a_wide_screen(reader, lang):
     url = reader.server.url(lang, PAGE)
     visit = reader.setup(PHONE).open(url, ready=False)
     page = reader.page
@@ -61,14 +61,8 @@ def test_the_error_table_reads_on_a_phone(reader, lang):
     broken = page.evaluate(BROKEN_WORDS, ALL_CODE)
     assert not broken, f"{url}: these words of code are split over two lines: {broken}"
     assert not visit.problems, visit.report()
-    reader.screenshot(f"{lang}-error-table-{width}", full_page=True)
 
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_error_table_stays_a_table_on_a_wide_screen(reader, lang):
-    url = reader.server.url(lang, PAGE)
-    reader.setup(DESKTOP).open(url, ready=False)
-    page = reader.page
+    reader.setup(DESKTOP)  # the same page, widened
     table = page.locator(".error-table table")
     assert table.evaluate("el => getComputedStyle(el).display") == "table", (
         f"{url}: the error table is not a table at {DESKTOP['width']} px"
@@ -81,4 +75,3 @@ def test_the_error_table_stays_a_table_on_a_wide_screen(reader, lang):
     # Causes and fixes may break a long name of code after a `.` there (torch_verified/errors.py)
     broken = page.evaluate(BROKEN_WORDS, MESSAGES)
     assert not broken, f"{url}: these words of messages are split over two lines: {broken}"
-    reader.screenshot(f"{lang}-error-table-{DESKTOP['width']}", locator=table)

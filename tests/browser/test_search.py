@@ -255,39 +255,6 @@ def test_search_finds_pages_in_the_readers_language_only(reader, site, lang, que
     assert found, f"{where}: no results, while these pages have it: {sorted(expected)}"
 
 
-def test_a_search_result_opens_the_page_in_the_readers_language(reader):
-    server = reader.server
-    found = search(reader, "zh", "计算图")
-    assert server.url("zh", AUTOGRAD) in [r["page"] for r in found[:3]], f"计算图 found {found}"
-    first = reader.page.locator(
-        f'.md-search-result__list > li > a[href^="{server.url("zh", AUTOGRAD)}"]'
-    ).first
-    visit = reader.follow(first.click)
-    assert visit.url.split("?")[0] == server.url("zh", AUTOGRAD) and reader.language() == "zh", (
-        f"the first result for 计算图 opened {visit.url} (lang={reader.language()!r})"
-    )
-    assert not visit.problems, visit.report()
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_first_result_for_a_message_opens_its_entry(reader, lang):
-    name = "no_grad_fn"
-    found = search(reader, lang, pasted(errors.error_message(SNIPPETS[name]))["whole"], True)
-    assert found, f"{lang}: no results for the message of {name}"
-    section = reader.page.locator(".md-search-result__list > li").first.locator(":scope > a")
-    visit = reader.follow(section.nth(1).click)
-    url = reader.page.url
-    assert url.startswith(reader.server.url(lang, ERRORS)) and url.endswith(
-        f"#{errors.anchor(name)}"
-    ), f"{lang}: the first result for the message of {name} opened {url}"
-    assert reader.language() == lang and not visit.problems, visit.report()
-    heading = reader.page.locator(f"#{errors.anchor(name)}")
-    top = heading.evaluate("el => el.getBoundingClientRect().top")
-    assert 0 <= top < reader.page.viewport_size["height"] / 2, (
-        f"{lang}: the entry's heading is not in view after the click (top at {top} px)"
-    )
-
-
 @pytest.mark.parametrize(
     ("lang", "query", "paste"),
     [
@@ -305,4 +272,37 @@ def test_the_batch_ranks_as_the_search_box_shows(reader, ranked, lang, query, pa
     assert shown and shown == batch[: len(shown)] and len(shown) == min(10, len(batch)), (
         f"{query!r} in docs/{lang}: the search box shows {first_results(shown, 10)}, "
         f"the batch ranks {first_results(batch, 10)}"
+    )
+
+
+def test_a_search_result_opens_the_page_in_the_readers_language(reader):
+    server = reader.server
+    found = search(reader, "zh", "计算图")
+    assert server.url("zh", AUTOGRAD) in [r["page"] for r in found[:3]], f"计算图 found {found}"
+    first = reader.page.locator(
+        f'.md-search-result__list > li > a[href^="{server.url("zh", AUTOGRAD)}"]'
+    ).first
+    visit = reader.follow(first.click)
+    assert visit.url.split("?")[0] == server.url("zh", AUTOGRAD) and reader.language() == "zh", (
+        f"the first result for 计算图 opened {visit.url} (lang={reader.language()!r})"
+    )
+    assert not visit.problems, visit.report()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[::-1])  # the box's tests share a language's tab
+def test_the_first_result_for_a_message_opens_its_entry(reader, lang):
+    name = "no_grad_fn"
+    found = search(reader, lang, pasted(errors.error_message(SNIPPETS[name]))["whole"], True)
+    assert found, f"{lang}: no results for the message of {name}"
+    section = reader.page.locator(".md-search-result__list > li").first.locator(":scope > a")
+    visit = reader.follow(section.nth(1).click)
+    url = reader.page.url
+    assert url.startswith(reader.server.url(lang, ERRORS)) and url.endswith(
+        f"#{errors.anchor(name)}"
+    ), f"{lang}: the first result for the message of {name} opened {url}"
+    assert reader.language() == lang and not visit.problems, visit.report()
+    heading = reader.page.locator(f"#{errors.anchor(name)}")
+    top = heading.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < reader.page.viewport_size["height"] / 2, (
+        f"{lang}: the entry's heading is not in view after the click (top at {top} px)"
     )
