@@ -162,7 +162,7 @@ def machine():
 
 
 def plot(results, out):
-    """The two figures in every language of bench/labels.yml: NAME.svg for English,
+    """The two figures in every language of data/bench_labels.yml: NAME.svg for English,
     NAME.LANG.svg for the others. A glyph missing from the fonts is an error."""
     import warnings
 

@@ -67,11 +67,11 @@ def test_every_language_labels_the_same_tables_and_plots():
             return {prefix}
         return set().union(*(keys(v, f"{prefix}/{k}") for k, v in tree.items()))
 
-    assert set(LABELS) == set(LANGUAGES), f"bench/labels.yml: languages {sorted(LABELS)}"
+    assert set(LABELS) == set(LANGUAGES), f"data/bench_labels.yml: languages {sorted(LABELS)}"
     expected = keys(LABELS["en"])
     for lang in LANGUAGES:
         assert keys(LABELS[lang]) == expected, (
-            f"bench/labels.yml: {lang} differs from en in {sorted(keys(LABELS[lang]) ^ expected)}"
+            f"data/bench_labels.yml: {lang} differs from en in {sorted(keys(LABELS[lang]) ^ expected)}"
         )
 
 

@@ -1,13 +1,13 @@
 """The tables of the Measured page, from docs/assets/bench/results.json (the CPU, `python -m
 bench`) and gpu.json beside it (a GPU, `python -m bench.gpu`): `{{ bench NAME }}` in a page
-is the table NAME, every label in the page's language from bench/labels.yml (shared with the
+is the table NAME, every label in the page's language from data/bench_labels.yml (shared with the
 plots); `{{ bench gpu_NAME }}` is the table NAME from the GPU's results. Nothing in the tables
 is typed by hand.
 """
 
 import json
 
-from torch_verified.project import ASSETS, ROOT, read_yaml
+from torch_verified.project import ASSETS, DATA, read_yaml
 
 RESULTS = ASSETS / "bench" / "results.json"
 GPU_RESULTS = RESULTS.with_name("gpu.json")
@@ -15,8 +15,8 @@ MODES = ("grad", "no_grad", "inference_mode")  # the grad modes, in the order be
 
 
 def labels():
-    """Every word of the tables and plots, per language (bench/labels.yml)."""
-    return read_yaml(ROOT / "bench" / "labels.yml")
+    """Every word of the tables and plots, per language (data/bench_labels.yml)."""
+    return read_yaml(DATA / "bench_labels.yml")
 
 
 def results(name):

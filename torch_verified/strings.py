@@ -5,7 +5,7 @@ typed again in a hook, a tool, a template or a test).
 Hooks format them; templates get the build's language as `strings` and every language as
 `all_strings` (hooks/footer.py). Not here: Material's own interface (its language packs),
 mkdocs.yml's navigation and colour-toggle names, and the words of the benchmark tables and
-plots (bench/labels.yml, shared with matplotlib).
+plots (data/bench_labels.yml, shared with matplotlib).
 """
 
 STRINGS = {
