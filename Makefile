@@ -14,8 +14,8 @@ export PYTHONPATH := $(CURDIR)
 
 .PHONY: serve test check build install lint audit matrix
 
-# The stamp holds the pyproject.toml it was installed from: a changed file reinstalls, a
-# fresh checkout of the same file (another worktree, a newer mtime) does not. The pins are
+# The stamp (in the checkout: several checkouts may share one .venv) holds the pyproject.toml
+# it was installed from: a changed file reinstalls, a newer mtime of the same file does not. The pins are
 # exact; a machine-wide pip constraint file (some images cap torch below the pin) could only
 # make the install fail, so it is not applied to the project's venv. TORCH_INDEX: another
 # build of the pinned torch from PyTorch's own index, e.g. the CPU-only one (README).
@@ -23,7 +23,7 @@ export PYTHONPATH := $(CURDIR)
 # .venv/bin/mkdocs or .venv/bin/pytest directly.
 TORCH_INDEX ?=
 install:
-	@if ! cmp -s pyproject.toml $(BIN)/.installed; then \
+	@if ! cmp -s pyproject.toml .venv.installed; then \
 	  set -e; \
 	  echo "make install: the pinned dependencies into .venv (about 6 GB and a few minutes the first time)"; \
 	  test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); \
@@ -31,8 +31,8 @@ install:
 	  if [ -n "$(TORCH_INDEX)" ]; then PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet \
 	    --disable-pip-version-check "torch==$$($(PYTHON) -m torch_verified.project pin)" --index-url $(TORCH_INDEX); fi; \
 	  PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev; \
-	  $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .; \
-	  cp pyproject.toml $(BIN)/.installed; fi
+	  PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .; \
+	  cp pyproject.toml .venv.installed; fi
 
 # The port first: when it is taken, say so at once instead of after a whole build.
 serve: install

@@ -7,7 +7,8 @@ per-language setting: the `title` of each heading's permalink (the toc extension
 `permalink_title`; notebook headings get the same link from hooks/jupyter_pages.py) and the
 copy button of notebook code cells (nbconvert's template: "Copy to Clipboard", "Copied!").
 This hook rewrites them on every page from torch_verified/strings.py; the Chinese words are
-those of Material's own Chinese language pack (复制, 已复制).
+those of Material's own Chinese language pack (复制, 已复制). It also names Material's search
+dialog as its search box is named, in the page's language (Lighthouse: aria-dialog-name).
 """
 
 import re
@@ -26,12 +27,23 @@ PATTERNS = {
 }
 
 
+SEARCH = re.compile(
+    r'(<div class="md-search" data-md-component="search" role="dialog")'
+    r'(>.*?<input [^>]*class="md-search__input"[^>]*aria-label="([^"]*)")',
+    re.DOTALL,
+)
+
+
 def translate(html, language):
-    """The page with each string of PATTERNS in `language`."""
+    """The page with each string of PATTERNS in `language`, and its search dialog named."""
     for pattern, (key, replacement) in PATTERNS.items():
         html = pattern.sub(replacement.format(STRINGS[language][key]), html)
-    return html
+    return SEARCH.sub(r'\1 aria-label="\3"\2', html, count=1)
 
 
 def on_post_page(output, page, config):
     return translate(output, language_of(config, page))
+
+
+def on_post_template(output_content, template_name, config):  # 404.html
+    return translate(output_content, language_of(config))

@@ -1,12 +1,10 @@
 """The interface speaks the page's language: the colour toggle, the permalinks, the notebook
-copy buttons (hooks/ui_strings.py and the i18n config), and the one 404 page speaks both."""
-
-import re
+copy buttons (hooks/ui_strings.py and the i18n config). The 404 page: tests/browser/test_not_found.py."""
 
 import pytest
 
 from hooks.ui_strings import translate
-from torch_verified.project import LANGUAGES, built_file, config, pages, prefix
+from torch_verified.project import config, pages
 from torch_verified.strings import STRINGS
 
 UI = ("permalink", "copy_cell", "copied")
@@ -41,25 +39,3 @@ def test_english_pages_keep_the_english_interface(built, page):
     assert TOGGLES[0] in html and f'title="{STRINGS["en"]["permalink"]}"' in html, page
     found = [s for s in CHINESE if s in html]
     assert not found, f"docs/en/{page}: the built page shows {found}"
-
-
-def test_the_404_page_speaks_to_readers_of_every_language(site):
-    html = (site / "404.html").read_text(encoding="utf-8")
-    sections = re.findall(
-        r'<section class="not-found" lang="(\w+)"[^>]*>(.*?)</section>', html, re.DOTALL
-    )
-    assert [lang for lang, _ in sections] == list(LANGUAGES), (
-        "404.html: GitHub Pages serves this one page for every missing path; it needs a "
-        f"section for each language, found {sections}"
-    )
-    for lang, body in sections:
-        assert STRINGS[lang]["not_found_text"] in body, (
-            f"404.html: the {lang} section lacks its message"
-        )
-        links = re.findall(r'<a href="([^"]+)"', body)
-        assert len(links) == 1 and links[0].startswith(prefix()), (lang, links)
-        home = site / links[0].removeprefix(prefix()) / "index.html"
-        assert home == built_file(site, lang, "index.md"), (
-            f"404.html: the {lang} section links to {links[0]}, not to the {lang} home page"
-        )
-    assert 'class="md-sidebar' not in html, "404.html: the navigation is one language's only"

@@ -164,18 +164,3 @@ def test_the_gpu_runner_only_runs_commits_a_maintainer_approved():
                 assert wf["on"]["pull_request_target"] == {"types": ["labeled"]}, (
                     f"{name}: only adding the label may start it (not a push: synchronize)"
                 )
-
-
-def test_drift_upgrades_torch_past_the_pin_before_the_report():
-    """Dependabot leaves torch to the drift job, which installs the pins, then the newest
-    torch, and only then reports."""
-    dependabot = yaml.safe_load((ROOT / ".github/dependabot.yml").read_text(encoding="utf-8"))
-    pip = next(u for u in dependabot["updates"] if u["package-ecosystem"] == "pip")
-    assert {"dependency-name": "torch"} in pip.get("ignore", [])
-    runs = [r for job in workflow("drift.yml")["jobs"].values() for r in run_steps(job)]
-    order = [
-        next(i for i, r in enumerate(runs) if r == "make install"),
-        next(i for i, r in enumerate(runs) if "pip install --upgrade torch" in r),
-        next(i for i, r in enumerate(runs) if "-m tools.outputs --report" in r),
-    ]
-    assert order == sorted(order), "drift.yml: install the pins, upgrade torch, then report"

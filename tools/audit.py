@@ -62,7 +62,7 @@ AXE = MODULES / "axe-core" / "axe.min.js"
 A11Y_CONFIG = MODULES / "lighthouse" / "core" / "config" / "default-config.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 THRESHOLDS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
-# Lighthouse splits its --chrome-flags at spaces: the flags of tools/browser.py without one
+# Lighthouse splits its --chrome-flags at spaces: the browser's flags without one
 CHROME_FLAGS = " ".join(["--headless=new", *(flag for flag in CHROMIUM_ARGS if " " not in flag)])
 # The views of the reader's pass: (scheme, name, viewport, mobile). Light at the mobile size
 # is Lighthouse's own view.
@@ -96,42 +96,21 @@ def targets(only=()):
 # -- Lighthouse ---------------------------------------------------------------------------
 
 
-def lighthouse_bin():
-    if not LIGHTHOUSE.exists():
-        raise SystemExit(
-            f"Lighthouse is not installed: run `npm ci --prefix tools/lighthouse` ({LIGHTHOUSE})"
-        )
-    return str(LIGHTHOUSE)
-
-
-def lighthouse_version():
-    package = MODULES / "lighthouse" / "package.json"
-    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else "?"
-
-
-def axe_version():
-    package = MODULES / "axe-core" / "package.json"
-    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else "?"
-
-
-def chrome_path():
-    found = chromium_executable()
-    if not found:
-        raise SystemExit("Chromium is missing: run tools/ensure-browser (or set $CHROMIUM)")
-    return found
+def version(package):
+    path = MODULES / package / "package.json"
+    return json.loads(path.read_text(encoding="utf-8"))["version"] if path.exists() else "?"
 
 
 def run_lighthouse(url, out):
-    command = [
-        lighthouse_bin(),
-        url,
-        f"--chrome-flags={CHROME_FLAGS}",
-        f"--only-categories={','.join(CATEGORIES)}",
-        "--output=json",
-        f"--output-path={out}",
-        "--quiet",
-    ]
-    env = {**os.environ, "CHROME_PATH": chrome_path()}
+    if not LIGHTHOUSE.exists() or not chromium_executable():
+        raise SystemExit(
+            f"Lighthouse ({LIGHTHOUSE}: `npm ci --prefix tools/lighthouse`) and Chromium "
+            "(tools/ensure-browser, or $CHROMIUM) are needed"
+        )
+    categories = f"--only-categories={','.join(CATEGORIES)}"
+    command = [str(LIGHTHOUSE), url, f"--chrome-flags={CHROME_FLAGS}", categories]
+    command += ["--output=json", f"--output-path={out}", "--quiet"]
+    env = {**os.environ, "CHROME_PATH": chromium_executable()}
     done = subprocess.run(
         command, check=False, env=env, capture_output=True, text=True, timeout=180
     )
@@ -150,24 +129,19 @@ def scores(report):
 def failing_audits(report, category):
     """`audit-id` (with its value) of each weighted audit of a category that did not pass;
     where Lighthouse computed no score for the category, why (its errors and warnings)."""
+    refs = [
+        (ref, report["audits"][ref["id"]]) for ref in report["categories"][category]["auditRefs"]
+    ]
     if report["categories"][category]["score"] is None:
-        errors = [
-            f"{ref['id']}: {report['audits'][ref['id']].get('errorMessage')}"
-            for ref in report["categories"][category]["auditRefs"]
-            if report["audits"][ref["id"]].get("errorMessage")
-        ]
-        reasons = errors + report.get("runWarnings", [])
+        reasons = [f"{r['id']}: {a['errorMessage']}" for r, a in refs if a.get("errorMessage")]
+        reasons += report.get("runWarnings", [])
         return [f"Lighthouse computed no {category} score (0 here): " + "; ".join(reasons)]
-    found = []
-    for ref in report["categories"][category]["auditRefs"]:
-        audit = report["audits"][ref["id"]]
-        if ref["weight"] > 0 and audit["score"] is not None and audit["score"] < 1:
-            value = audit.get("displayValue") or ""
-            if category == "performance":
-                found.append(f"{ref['id']} {value} ({audit['score']:.2f})")
-            else:
-                found.append(f"{ref['id']}" + (f" ({value})" if value else ""))
-    return found
+    return [
+        f"{ref['id']} {audit.get('displayValue') or ''}".strip()
+        + (f" ({audit['score']:.2f})" if category == "performance" else "")
+        for ref, audit in refs
+        if ref["weight"] > 0 and audit["score"] is not None and audit["score"] < 1
+    ]
 
 
 def summarize(name, url, reports):
@@ -208,11 +182,9 @@ def lighthouse_pass(base, found, jobs, workdir, log, rerun_slow=True):
         for job in [pool.submit(run, name) for name, _, _ in found]:
             job.result()
     slow = [
-        n
-        for n, r in reports.items()
-        if rerun_slow and scores(r[0])["performance"] < THRESHOLDS["performance"]
+        n for n, r in reports.items() if scores(r[0])["performance"] < THRESHOLDS["performance"]
     ]
-    for name in slow:
+    for name in slow if rerun_slow else ():
         log(f"{name}: performance below {THRESHOLDS['performance']}: two more runs")
         run(name)
         run(name)
@@ -316,6 +288,55 @@ def table(results, reader_problems):
     return "\n".join(lines) + "\n"
 
 
+def report(results, reader_problems, output, args):
+    """The failures, and the table written to `output` (and .json beside it, and the
+    Lighthouse reports of failing pages in lighthouse/ beside it)."""
+    failures, advisories = (
+        [f"{name}: {line}" for name, lines in reader_problems.items() for line in lines],
+        [],
+    )
+    for r in results:
+        for category, audits in r["failing"].items():
+            line = f"{r['page']}: {category} {r[category]} < {THRESHOLDS[category]}: "
+            line += "; ".join(audits or ["(no single audit below 1)"])
+            advisory = category == "performance" and args.performance_advisory
+            (advisories if advisory else failures).append(line)
+    axe = (
+        ""
+        if args.skip_axe
+        else f"axe-core {version('axe-core')}, Lighthouse's accessibility rules, and "
+    )
+    views = ", ".join(f"{scheme} scheme at {size} size" for scheme, size, _, _ in VIEWS)
+    text = (
+        f"# Lighthouse, axe and a reader's pass\n\nLighthouse {version('lighthouse')} (mobile "
+        "emulation, simulated throttling); thresholds: "
+        + ", ".join(f"{c} {t}" for c, t in THRESHOLDS.items())
+        + f". Bytes: total transferred (gzip). The reader's pass: {axe}what a reader gets "
+        f"(console, requests, weight, language, links, width, twin), on {views}.\n\n"
+    )
+    text += table(results, reader_problems) if results else ""
+    text += "\n## Failures\n\n" + "".join(f"- {f}\n" for f in failures) if failures else ""
+    if advisories:
+        text += (
+            "\n## Below the performance target (reported, not failing: --performance-advisory)\n\n"
+        )
+        text += "".join(f"- {a}\n" for a in advisories)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(text, encoding="utf-8")
+    summary = [{k: v for k, v in r.items() if k != "report"} for r in results]
+    output.with_suffix(".json").write_text(
+        json.dumps({"pages": summary, "reader": reader_problems}, indent=1, ensure_ascii=False),
+        "utf-8",
+    )
+    shutil.rmtree(output.parent / "lighthouse", ignore_errors=True)
+    for r in (r for r in results if r["failing"]):
+        (output.parent / "lighthouse").mkdir(exist_ok=True)
+        (output.parent / "lighthouse" / f"{r['page'].replace('/', '_')}.json").write_text(
+            json.dumps(r["report"])
+        )
+    return failures, text
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", help="an existing build (default: build one now)")
@@ -348,11 +369,10 @@ def main(argv=None):
         results = []
         try:
             if not args.skip_lighthouse:
-                workdir = Path(tmp) / "reports"
-                workdir.mkdir()
-                advisory = args.performance_advisory
+                (Path(tmp) / "reports").mkdir()
+                rerun = not args.performance_advisory
                 results = lighthouse_pass(
-                    server.base, found, args.jobs, workdir, log, rerun_slow=not advisory
+                    server.base, found, args.jobs, Path(tmp) / "reports", log, rerun
                 )
             try:
                 rules = None if args.skip_axe else axe_rules()
@@ -362,56 +382,8 @@ def main(argv=None):
         finally:
             server.close()
 
-        failures, advisories = [], []
-        for r in results:
-            for category, audits in r["failing"].items():
-                line = (
-                    f"{r['page']}: {category} {r[category]} < {THRESHOLDS[category]}: "
-                    + "; ".join(audits or ["(no single audit below 1)"])
-                )
-                advisory = category == "performance" and args.performance_advisory
-                (advisories if advisory else failures).append(line)
-        for name, lines in reader_problems.items():
-            failures += [f"{name}: {line}" for line in lines]
-
         output = Path(args.output)
-        output.parent.mkdir(parents=True, exist_ok=True)
-        text = "# Lighthouse, axe and a reader's pass\n\n"
-        text += (
-            f"Lighthouse {lighthouse_version()} (mobile emulation, simulated throttling); "
-            "thresholds: "
-            + ", ".join(f"{c} {t}" for c, t in THRESHOLDS.items())
-            + ". Bytes: total transferred (gzip). The reader's pass: "
-            + (
-                ""
-                if args.skip_axe
-                else f"axe-core {axe_version()}, Lighthouse's accessibility rules, and "
-            )
-            + "what a reader gets (console, requests, weight, language, links, width, twin), on "
-            + ", ".join(f"{scheme} scheme at {size} size" for scheme, size, _, _ in VIEWS)
-            + ".\n\n"
-        )
-        text += table(results, reader_problems) if results else ""
-        if failures:
-            text += "\n## Failures\n\n" + "".join(f"- {f}\n" for f in failures)
-        if advisories:
-            text += (
-                "\n## Below the performance target (reported, not failing: "
-                "--performance-advisory)\n\n" + "".join(f"- {a}\n" for a in advisories)
-            )
-        output.write_text(text, encoding="utf-8")
-        summary = [{k: v for k, v in r.items() if k != "report"} for r in results]
-        output.with_suffix(".json").write_text(
-            json.dumps({"pages": summary, "reader": reader_problems}, indent=1, ensure_ascii=False),
-            encoding="utf-8",
-        )
-        reports = output.parent / "lighthouse"
-        shutil.rmtree(reports, ignore_errors=True)
-        for r in results:
-            if r["failing"]:
-                reports.mkdir(exist_ok=True)
-                path = reports / f"{r['page'].replace('/', '_')}.json"
-                path.write_text(json.dumps(r["report"]), encoding="utf-8")
+        failures, text = report(results, reader_problems, output, args)
     print(text)
     log(f"done; table in {output}")
     if failures:

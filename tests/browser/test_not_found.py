@@ -1,5 +1,6 @@
-"""The one 404 page, as GitHub Pages serves it for a missing path: the reader's language
-first (by the path), in the page's `lang` and title, with no console errors."""
+"""The one 404 page, as GitHub Pages serves it for every missing path: a section for every
+language, the reader's first (by the path), in the page's `lang` and title, with no console
+errors and no navigation (one language's only)."""
 
 import re
 
@@ -43,6 +44,15 @@ def test_the_404_page_greets_the_reader_in_the_language_of_the_path(reader, site
         f"404.html at {url}: the {lang} section is not first, or <html lang> is not {lang}"
     )
     assert reader.page.title() == first.locator("h1").inner_text()
+    sections = reader.page.eval_on_selector_all(
+        ".not-found", "ss => ss.map(s => [s.lang, s.textContent, s.querySelectorAll('a').length])"
+    )
+    assert sorted(lang for lang, _, _ in sections) == sorted(LANGUAGES), f"404.html: {sections}"
+    for language, text, links in sections:
+        assert STRINGS[language]["not_found_text"] in text and links == 1, (language, text)
+    assert not reader.page.locator(".md-sidebar").count(), (
+        "404.html: the navigation is one language's"
+    )
     header = reader.page.locator(".md-header__topic .md-ellipsis").first.inner_text()
     assert header and bool(CJK.search(header)) == (lang == "zh"), f"404.html at {url}: {header!r}"
     stamp = reader.page.locator(".verified-stamp").inner_text()
