@@ -19,10 +19,10 @@ from torch_verified.markdown import headings, markdown_of
 from torch_verified.notebooks import (
     code_cells,
     comparable,
-    execute_here,
     lab_notebooks,
     missing_glyphs,
     read,
+    run,
     stored_vs_fresh,
 )
 from torch_verified.project import LANGUAGES, built_file
@@ -35,10 +35,10 @@ REWRITE = "if the change is intended, store the new outputs: python -m tools.run
 
 @pytest.fixture(scope="module")
 def fresh_runs():
-    """Each copy of each notebook run once, as its kernel runs it (execute_here): the
-    languages print and plot their own labels."""
+    """Each copy of each notebook run once, as its kernel runs it (torch_verified.notebooks.run):
+    the languages print and plot their own labels."""
     return {
-        (rel, lang): execute_here(path)
+        (rel, lang): run(read(path), folder=path.parent)
         for rel, paths in NOTEBOOKS.items()
         for lang, path in paths.items()
     }

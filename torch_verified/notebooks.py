@@ -1,24 +1,24 @@
-"""Notebooks, both kinds:
+"""Notebooks, both kinds.
 
 - **Page notebooks.** Every teaching page (every Markdown page but REFERENCE_PAGES) can be
-  downloaded as a notebook, made at build time from the page (hooks/page_notebooks.py): its
-  headings and text as Markdown cells, the code of its snippet includes as code cells, one
-  per doctest example up to one that prints (a notebook shows the output of a cell's last
-  line only), each with `metadata.snippet` (file, example numbers) so that its expected
-  output is found in the snippet itself. A `*.cuda.pycon` snippet is announced and its cells
-  tagged `needs-cuda`; `*.nocuda.pycon` cells are tagged `no-cuda`; a cell that raises is
-  tagged `raises-exception`. A first code cell switches IPython's pretty printer off, so
-  values show as on the page. Admonitions (`!!!`) are left out, an answer (`???`) keeps its
-  title and text, links become plain text. run() runs one with IPython's own shell, as a
-  kernel runs its cells; cells_vs_snippets() compares it with the snippets.
+  downloaded as a notebook, made at build time (hooks/page_notebooks.py): its headings and
+  text as Markdown cells, the code of its snippet includes as code cells, each ending at an
+  example that prints (a notebook shows the output of a cell's last line only), with
+  `metadata.snippet` (file, example numbers) naming the expected outputs in the snippet. A
+  `*.cuda.pycon` snippet is announced and its cells tagged `needs-cuda` (`*.nocuda.pycon`:
+  `no-cuda`); a cell that raises is tagged `raises-exception`. A first code cell turns
+  IPython's pretty printer off, so values show as on the page. Admonitions (`!!!`) are left
+  out, an answer (`???`) keeps its title and text, links become plain text.
 - **Lab notebooks** (docs/<lang>/lab/*.ipynb): the same program in each language, with
-  stored outputs that a fresh run in a Jupyter kernel must reproduce (tools/run_notebooks).
+  outputs stored from a Jupyter kernel (execute, tools/run_notebooks.py --write).
+
+run() runs either kind with IPython's own shell, as its kernel runs it; the tests compare
+the outputs with the snippets (cells_vs_snippets) or with the stored ones (stored_vs_fresh).
 """
 
 import contextlib
 import difflib
 import doctest
-import io
 import posixpath
 import re
 import warnings
@@ -30,15 +30,8 @@ from torch_verified.project import DOCS, SNIPPETS, kind
 from torch_verified.strings import STRINGS
 
 # Pages that are looked up rather than read in order: no exercises, no notebook.
-REFERENCE_PAGES = frozenset(
-    {
-        "index.md",
-        "reference/glossary.md",
-        "errors/error-table.md",
-        "errors/corrections.md",
-        "measured/claims.md",
-    }
-)
+REFERENCE_PAGES = {"index.md", "reference/glossary.md", "measured/claims.md"}
+REFERENCE_PAGES |= {"errors/error-table.md", "errors/corrections.md"}
 # IPython's pretty printer shows `<MulBackward0 at 0x...>` and `torch.Tensor` where Python's
 # prompt, and so the page, shows `<MulBackward0 object at 0x...>` and `<class 'torch.Tensor'>`.
 PLAIN_REPR = "%config PlainTextFormatter.pprint = False"
@@ -71,13 +64,8 @@ def _markdown_cell(text):
 
 
 def _code_cell(source, metadata):
-    return {
-        "cell_type": "code",
-        "execution_count": None,
-        "metadata": metadata,
-        "outputs": [],
-        "source": source,
-    }
+    cell = {"cell_type": "code", "execution_count": None, "outputs": []}
+    return cell | {"metadata": metadata, "source": source}
 
 
 def _code_cells(name):
@@ -135,12 +123,7 @@ def cells_of(markdown, language):
         if skip_indent is not None and line.strip() and indent <= skip_indent:
             skip_indent = None
         if match := FENCE.match(line):
-            fence = {
-                **match.groupdict(),
-                "indent": len(match["indent"]),
-                "includes": [],
-                "lines": [],
-            }
+            fence = dict(match.groupdict(), indent=len(match["indent"]), includes=[], lines=[])
             continue
         if skip_indent is not None:
             continue
@@ -190,7 +173,7 @@ def code_of(nb):
     ]
 
 
-# -- running a page notebook ----------------------------------------------------------------
+# -- running a notebook -----------------------------------------------------------------------
 
 
 @cache
@@ -206,9 +189,8 @@ def _shell():
             pass
 
         def write_format_data(self, format_dict, md_dict=None):
-            self.shell.outputs.append(
-                {"output_type": "execute_result", "data": {"text/plain": format_dict["text/plain"]}}
-            )
+            data = {"text/plain": format_dict["text/plain"]}
+            self.shell.outputs.append({"output_type": "execute_result", "data": data})
 
     class Shell(InteractiveShell):
         displayhook_class = Results
@@ -216,33 +198,49 @@ def _shell():
         def showtraceback(self, *args, **kwargs):  # the error is the cell's output
             pass
 
-        def enable_gui(self, gui=None):  # `%matplotlib inline` draws into the outputs
+        def enable_gui(self, gui=None):  # plots go inline, as a kernel's do
             pass
 
-    return Shell.instance(config=Config(HistoryManager={"enabled": False}))
+    shell = Shell.instance(config=Config(HistoryManager={"enabled": False}))
+    shell.run_line_magic("matplotlib", "inline")
+    return shell
 
 
-def run(nb, skip=()):
-    """Run a notebook's code cells top to bottom in a fresh namespace, each as a kernel runs
-    it, and store their outputs (nbformat dicts); cells tagged with one of `skip` are left
-    unexecuted (`metadata.unexecuted`)."""
+def run(nb, skip=(), folder="."):
+    """Run a notebook's code cells top to bottom, in `folder` and a fresh namespace, each as
+    its kernel runs it (IPython's shell: plots inline, warnings on stderr), and store their
+    outputs; cells tagged with one of `skip` are left unexecuted (`metadata.unexecuted`). A
+    third of the CPU of starting a kernel (which imports torch again) per notebook."""
+    import matplotlib
+    import nbformat
+    from IPython.utils.capture import capture_output
+
     shell = _shell()
     shell.user_ns.clear()  # a fresh namespace (reset() would also collect garbage: seconds)
     shell.init_user_ns()
-    for cell in nb["cells"]:
-        if cell["cell_type"] != "code":
-            continue
-        if set(skip) & set(cell["metadata"].get("tags", [])):
-            cell["metadata"]["unexecuted"] = True
-            continue
-        shell.outputs, out = [], io.StringIO()
-        with contextlib.redirect_stdout(out):
-            error = shell.run_cell(cell["source"]).error_in_exec
-        printed = [{"output_type": "stream", "name": "stdout", "text": out.getvalue()}]
-        cell["outputs"] = (printed if out.getvalue() else []) + shell.outputs
-        if error is not None:
-            ename, evalue = type(error).__name__, str(error)
-            cell["outputs"].append({"output_type": "error", "ename": ename, "evalue": evalue})
+    # what PLAIN_REPR, a page notebook's first cell, does in a kernel: in this shell `%config`
+    # does not reach the formatter
+    plain = any(cell["source"] == PLAIN_REPR for cell in nb["cells"])
+    shell.display_formatter.formatters["text/plain"].pprint = not plain
+    with matplotlib.rc_context(), warnings.catch_warnings(), contextlib.chdir(folder):
+        warnings.simplefilter("default")
+        for cell in (c for c in nb["cells"] if c["cell_type"] == "code"):
+            if set(skip) & set(cell["metadata"].get("tags", [])):
+                cell["metadata"]["unexecuted"] = True
+                continue
+            shell.outputs = []
+            with capture_output() as out:
+                error = shell.run_cell(cell["source"]).error_in_exec
+            streams = [("stdout", out.stdout), ("stderr", out.stderr)]
+            outputs = [{"output_type": "stream", "name": n, "text": t} for n, t in streams if t]
+            outputs += [{"output_type": "display_data", "data": o.data} for o in out.outputs]
+            outputs += shell.outputs
+            if error is not None:
+                outputs.append(
+                    {"output_type": "error", "ename": type(error).__name__, "evalue": str(error)}
+                )
+            cell["outputs"] = [nbformat.from_dict(o) for o in outputs]
+    matplotlib.pyplot.close("all")
     return nb
 
 
@@ -263,11 +261,13 @@ def cells_vs_snippets(nb, name):
             flags = flags_of(example, flags)
         printed, exc = "", None
         for out in cell["outputs"]:
-            if out["output_type"] == "stream":
+            if out["output_type"] == "stream" and out["name"] == "stdout":
                 printed += out["text"]
             elif out["output_type"] == "execute_result":
                 printed += out["data"]["text/plain"] + "\n"
-            else:  # torch.OutOfMemoryError: the kernel says OutOfMemoryError, doctest the whole
+            elif (
+                out["output_type"] == "error"
+            ):  # torch.OutOfMemoryError: a kernel says OutOfMemoryError
                 qualified = exc_msg and exc_msg.split(":")[0].endswith("." + out["ename"])
                 exc = f"{exc_msg.split(':')[0] if qualified else out['ename']}: {out['evalue']}\n"
         where = f"{name}, cell {index} ({ref['file']})"
@@ -318,46 +318,9 @@ def execute(path):
     for _, cell in code_cells(nb):
         cell.outputs, cell.execution_count = [], None
     resources = {"metadata": {"path": str(path.parent)}}
-    NotebookClient(
-        nb,
-        kernel_name="python3",
-        timeout=120,
-        record_timing=False,
-        coalesce_streams=True,
-        resources=resources,
-    ).execute()
-    return nb
-
-
-def execute_here(path):
-    """The notebook at `path`, run top to bottom in this process with IPython's shell, as its
-    kernel runs it (plots inline, warnings on stderr): the tests compare it with the outputs
-    a kernel stored, at a third of the CPU of starting a kernel with torch per notebook."""
-    import matplotlib
-    import nbformat
-    from IPython.utils.capture import capture_output
-
-    nb, shell, backend = read(path), _shell(), matplotlib.get_backend()
-    shell.user_ns.clear()
-    shell.init_user_ns()
-    with matplotlib.rc_context(), warnings.catch_warnings(), contextlib.chdir(path.parent):
-        warnings.simplefilter("default")
-        shell.run_line_magic("matplotlib", "inline")
-        for _, cell in code_cells(nb):
-            shell.outputs = []
-            with capture_output() as out:
-                error = shell.run_cell(cell.source).error_in_exec
-            streams = [("stdout", out.stdout), ("stderr", out.stderr)]
-            outputs = [{"output_type": "stream", "name": n, "text": t} for n, t in streams if t]
-            outputs += [{"output_type": "display_data", "data": o.data} for o in out.outputs]
-            outputs += shell.outputs
-            if error is not None:
-                outputs.append(
-                    {"output_type": "error", "ename": type(error).__name__, "evalue": str(error)}
-                )
-            cell.outputs = [nbformat.from_dict(o) for o in outputs]
-    matplotlib.pyplot.close("all")
-    matplotlib.use(backend)
+    client = NotebookClient(nb, kernel_name="python3", timeout=120, resources=resources)
+    client.record_timing, client.coalesce_streams = False, True
+    client.execute()
     return nb
 
 
