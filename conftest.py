@@ -42,6 +42,12 @@ class MistypedPrompts(pytest.File):
         )
 
 
+def pytest_addoption(parser):  # make check: the checks of tests/ that need no build
+    parser.addoption(
+        "--without-site", action="store_true", help="leave out the checks of the built site"
+    )
+
+
 def pytest_collect_file(file_path, parent):
     if file_path.suffix == ".pycon" and prompt_problems(file_path.read_text(encoding="utf-8")):
         return MistypedPrompts.from_parent(parent, path=file_path)

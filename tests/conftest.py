@@ -24,12 +24,6 @@ RECORD = {
 }
 
 
-def pytest_addoption(parser):
-    parser.addoption(
-        "--without-site", action="store_true", help="leave out the checks of the built site"
-    )
-
-
 def run_id(config):
     """The same id in every xdist worker of one run; a fresh one in a run without xdist."""
     if worker := getattr(config, "workerinput", None):
