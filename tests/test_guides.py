@@ -180,7 +180,7 @@ def test_make_serve_serves_the_site_and_fails_at_once_on_a_taken_port():
 
 
 def test_make_install_is_quick_once_installed():
-    for command in commands_starting("make install"):
+    for command in [c for c in commands_starting("make install") if "TORCH_INDEX" not in c]:
         done = run(command, timeout=600)
         assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
 
