@@ -11,29 +11,13 @@ import pytest
 from torch_verified.project import LANGUAGES, ROOT
 from torch_verified.strings import STRINGS
 
-MACHINERY = [
-    "conftest.py",
-    "Makefile",
-    ".ci",
-    ".github",
-    "bench",
-    "hooks",
-    "overrides",
-    "tests",
-    "tools",
-    "torch_verified",
-]
-FILES = subprocess.run(
-    ["git", "ls-files", "--cached", "--others", "--exclude-standard", *MACHINERY],
-    cwd=ROOT,
-    capture_output=True,
-    text=True,
-    check=True,
-).stdout.split()
+MACHINERY = "conftest.py Makefile .ci .github bench hooks overrides tests tools torch_verified"
+GIT = ["git", "ls-files", "--cached", "--others", "--exclude-standard", *MACHINERY.split()]
+FILES = subprocess.run(GIT, cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
 TEXTS = {
-    name: (ROOT / name).read_text(encoding="utf-8")
-    for name in FILES
-    if not name.endswith(".json") and (ROOT / name).is_file()
+    f: (ROOT / f).read_text("utf-8")
+    for f in FILES
+    if (ROOT / f).is_file() and not f.endswith(".json")
 }
 # a definition -> the one file it may be in (None: nowhere; the library derives it)
 ONCE = {
@@ -47,24 +31,18 @@ ONCE = {
 }
 
 
-def where(pattern, allowed):
-    found = []
-    for name, text in TEXTS.items():
-        if name != "tests/test_one_place.py" and (name.endswith(".py") or allowed is None):
-            found += [
-                f"{name}:{n}"
-                for n, line in enumerate(text.splitlines(), 1)
-                if re.search(pattern, line)
-            ]
-    return [f for f in found if not f.startswith(f"{allowed}:")]
-
-
 @pytest.mark.parametrize(("pattern", "allowed"), ONCE.items(), ids=list(ONCE))
 def test_a_concept_is_defined_once(pattern, allowed):
-    if found := where(pattern, allowed):
-        pytest.fail(
-            f"defined again, not in {allowed or 'the library'}: {', '.join(found)}", pytrace=False
-        )
+    found = [
+        f"{name}:{n}"
+        for name, text in TEXTS.items()
+        if name not in (allowed, "tests/test_one_place.py")
+        and (name.endswith(".py") or not allowed)
+        for n, line in enumerate(text.splitlines(), 1)
+        if re.search(pattern, line)
+    ]
+    if found:
+        pytest.fail(f"defined again, not in {allowed or 'the library'}: {', '.join(found)}", False)
 
 
 def literal_parts(value):
@@ -78,12 +56,8 @@ def literal_parts(value):
 def test_a_string_of_the_site_is_typed_once():
     """Every string the site shows a reader is in torch_verified/strings.py, and hooks,
     templates and tests take it from there."""
-    assert set(STRINGS) == set(LANGUAGES), (
-        f"strings.py: languages {set(STRINGS)}, the site's {LANGUAGES}"
-    )
-    assert all(set(STRINGS[lang]) == set(STRINGS["en"]) for lang in STRINGS), (
-        "strings.py: keys differ"
-    )
+    assert set(STRINGS) == set(LANGUAGES), f"strings.py: {set(STRINGS)}, the site's {LANGUAGES}"
+    assert all(set(STRINGS[lang]) == set(STRINGS["en"]) for lang in STRINGS), "keys differ"
     found = [
         f"{name}: {part!r} ({key}, {lang})"
         for lang, strings in STRINGS.items()
