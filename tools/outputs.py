@@ -153,7 +153,8 @@ def main(argv=None):
         )
     verb = "rewrote" if args.write else "found"
     print(
-        f"outputs: {verb} {len(found)} stale outputs in {len({r.path for r in found})} of {len(ran)} "
+        f"outputs: {verb} {len(found)} stale output{'' if len(found) == 1 else 's'} in "
+        f"{len({r.path for r in found})} of {len(ran)} "
         f"files run against torch {version} ({time.perf_counter() - started:.1f} s)"
         + (f"; {len(skipped)} files not for this machine ({', '.join(kinds)})" if skipped else "")
         + (f"; report in {args.report}" if args.report else "")
