@@ -1,7 +1,7 @@
 """Run every benchmark: `python -m bench` (about 2-4 minutes on 2 cores).
 
 Writes docs/assets/bench/results.json and the plots beside it. The page
-docs/<lang>/measured/claims.md shows them (hooks/bench_tables.py renders the tables).
+docs/<lang>/measured/claims.md shows them (torch_verified/measured.py renders the tables).
 """
 
 import argparse

@@ -153,7 +153,7 @@ def test_notebook_page_shows_its_cells_and_outputs(site, built, rel, lang):
     html = built(lang, rel)
     name = f"docs/{lang}/{rel}"
     assert '"cell_type"' not in html and "jp-Notebook" in html, (
-        f"{name}: the built page is not the rendered notebook (raw JSON? see hooks/notebooks.py)"
+        f"{name}: the built page is not the rendered notebook (raw JSON? see hooks/jupyter_pages.py)"
     )
     at = [html.find(f'id="cell-id={cell.id}"') for cell in nb.cells]
     missing = [cell.id for cell, pos in zip(nb.cells, at, strict=True) if pos < 0]

@@ -131,7 +131,7 @@ def test_a_commit_is_published_only_after_its_own_tests_passed():
     build = steps[index["make build"]]
     assert "VERIFIED_RUN" in build.get("env", {}), (
         f"{name}: the published build must set VERIFIED_RUN, so its footer names the run "
-        "that tested it (hooks/version.py)"
+        "that tested it (hooks/footer.py)"
     )
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     recipe = re.search(r"^build:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
