@@ -8,20 +8,31 @@ PORT   ?= 8000
 SHELL  := bash
 # Material's end-of-life banner on every mkdocs command: said once in the README instead.
 export NO_MKDOCS_2_WARNING := 1
+# The library (torch_verified/) of this checkout, for every command below; PYTHONPATH comes
+# before the editable install, which points at the checkout that last ran `make install`.
+export PYTHONPATH := $(CURDIR)
 
 .PHONY: serve test check build install lint audit matrix
 
-# The stamp holds the pyproject.toml it was installed from: a changed file reinstalls, a
-# fresh checkout of the same file (another worktree, a newer mtime) does not. The pins are
+# The stamp (in the checkout: several checkouts may share one .venv) holds the pyproject.toml
+# it was installed from: a changed file reinstalls, a newer mtime of the same file does not. The pins are
 # exact; a machine-wide pip constraint file (some images cap torch below the pin) could only
-# make the install fail, so it is not applied to the project's venv.
+# make the install fail, so it is not applied to the project's venv. TORCH_INDEX: another
+# build of the pinned torch from PyTorch's own index, e.g. the CPU-only one (README).
+# Last, the library (torch_verified/) as an editable install, for a reader who runs
+# .venv/bin/mkdocs or .venv/bin/pytest directly.
+TORCH_INDEX ?=
 install:
-	@if ! cmp -s pyproject.toml $(BIN)/.installed; then \
+	@if ! cmp -s pyproject.toml .venv.installed; then \
 	  set -e; \
+	  echo "make install: the pinned dependencies into .venv (about 6 GB and a few minutes the first time)"; \
 	  test -x $(BIN)/python || $(PYTHON) -m venv $(VENV); \
 	  $(BIN)/python -m pip install --quiet --disable-pip-version-check "pip==26.3"; \
+	  if [ -n "$(TORCH_INDEX)" ]; then PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet \
+	    --disable-pip-version-check "torch==$$($(PYTHON) -m torch_verified.project pin)" --index-url $(TORCH_INDEX); fi; \
 	  PIP_CONSTRAINT=/dev/null $(BIN)/python -m pip install --quiet --disable-pip-version-check --group dev; \
-	  cp pyproject.toml $(BIN)/.installed; fi
+	  PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .; \
+	  cp pyproject.toml .venv.installed; fi
 
 # The port first: when it is taken, say so at once instead of after a whole build.
 serve: install
@@ -46,11 +57,11 @@ test: install
 	$(BIN)/pytest; status=$$?; $(BIN)/python -m tools.stale_translations; exit $$status
 
 # The pre-commit hooks on every file, untracked ones too (a new snippet is linted before
-# `git add`); they run tools from .venv, so it goes first on PATH.
+# `git add`); each hook runs its tool from .venv.
 lint: install
 	@git ls-files --cached --others --exclude-standard | while IFS= read -r f; do \
-	  [ -e "$$f" ] && printf '%s\0' "$$f"; done | \
-	  PATH="$(CURDIR)/$(BIN):$$PATH" xargs -0 $(BIN)/pre-commit run --files
+	  [ -e "$$f" ] && printf '%s\0' "$$f"; done | xargs -0 $(BIN)/pre-commit run --files \
+	  || { echo "make lint: fix what the hooks say above (ruff format . fixes the format)" >&2; exit 1; }
 
 # Lighthouse and axe-core on every page of both languages: a few minutes, so not part of
 # `make test`; .ci/run runs it after the tests. The table lands in artifacts/audit.md.

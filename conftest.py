@@ -9,66 +9,55 @@ a conftest's collection hooks only to files below its own folder.
 """
 
 import os
-import signal
-import subprocess
-import sys
-import uuid
 from doctest import REPORT_UDIFF
-from pathlib import Path
 
 import pytest
 from sybil import Sybil
 from sybil.parsers.rest import DocTestParser
 
-from tools.examples import FLAGS, kind, not_for_this_machine
+from torch_verified.examples import FLAGS, for_this_machine, prompt_problems
+from torch_verified.project import kind
 
-snippets = Sybil(
+sybil = Sybil(
     parsers=[DocTestParser(optionflags=FLAGS | REPORT_UDIFF)],
     patterns=["*.pycon"],
     path="snippets",
     name="snippets",
-)
-pytest_collect_file = snippets.pytest()
-
+).pytest()
 SKIPPED = {
     "cuda": "needs a CUDA GPU; gpu.yml runs these with -m cuda",
     "nocuda": "shows what a machine without a GPU prints; this one has a GPU",
 }
 
 
-def pytest_itemcollected(item):
-    """*.cuda.pycon examples are marked `cuda`, *.nocuda.pycon ones `nocuda`; each is
-    skipped (collected and visible) where it does not apply (tools.examples says where).
-    """
-    if kind(item.path):
-        item.add_marker(getattr(pytest.mark, kind(item.path)))
-        if not_for_this_machine(item.path):
-            item.add_marker(pytest.mark.skip(reason=SKIPPED[kind(item.path)]))
+class MistypedPrompts(pytest.File):
+    """A snippet with a mistyped prompt fails to collect, with one line per prompt, instead
+    of doctest's own error; --continue-on-collection-errors (pyproject.toml) lets the other
+    snippets run."""
+
+    def collect(self):
+        problems = prompt_problems(self.path.read_text(encoding="utf-8"))
+        raise self.CollectError(
+            "\n".join(f"{os.path.relpath(self.path)}:{n}: {m}" for n, m in problems)
+        )
 
 
-def pytest_configure(config):
-    """A run with workers that includes tests/ starts building the site at once, in the
-    background (tests/sitetools.py, the `site` fixture's own build, under its lock): the
-    workers run the snippets meanwhile instead of waiting for it later."""
-    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
-        return
-    paths = [Path(arg.split("::")[0]).resolve() for arg in config.args]
-    tests = Path(__file__).resolve().parent / "tests"
-    if not any(path == tests or tests in path.parents or path in tests.parents for path in paths):
-        return
-    config.option.testrunuid = config.option.testrunuid or uuid.uuid4().hex  # xdist's run id
-    config._early_site_build = subprocess.Popen(
-        [sys.executable, "-m", "tests.sitetools", config.option.testrunuid],
-        cwd=Path(__file__).resolve().parent,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # its make and mkdocs go with it (pytest_unconfigure)
+def pytest_addoption(parser):  # make check: the checks of tests/ that need no build
+    parser.addoption(
+        "--without-site", action="store_true", help="leave out the checks of the built site"
     )
 
 
-def pytest_unconfigure(config):
-    """A run that needed no site (or stopped early) does not leave the build running."""
-    build = getattr(config, "_early_site_build", None)
-    if build is not None and build.poll() is None:
-        os.killpg(build.pid, signal.SIGTERM)
-        build.wait()
+def pytest_collect_file(file_path, parent):
+    if file_path.suffix == ".pycon" and prompt_problems(file_path.read_text(encoding="utf-8")):
+        return MistypedPrompts.from_parent(parent, path=file_path)
+    return sybil(file_path, parent)
+
+
+def pytest_itemcollected(item):
+    """*.cuda.pycon examples are marked `cuda`, *.nocuda.pycon ones `nocuda`; each is
+    skipped (collected and visible) where it does not apply."""
+    if kind(item.path):
+        item.add_marker(getattr(pytest.mark, kind(item.path)))
+        if not for_this_machine(item.path):
+            item.add_marker(pytest.mark.skip(reason=SKIPPED[kind(item.path)]))

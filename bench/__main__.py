@@ -1,7 +1,7 @@
 """Run every benchmark: `python -m bench` (about 2-4 minutes on 2 cores).
 
 Writes docs/assets/bench/results.json and the plots beside it. The page
-docs/<lang>/measured/claims.md shows them (hooks/bench_tables.py renders the tables).
+docs/<lang>/measured/claims.md shows them (torch_verified/measured.py renders the tables).
 """
 
 import argparse
@@ -14,14 +14,15 @@ import time
 from pathlib import Path
 
 import torch
-import yaml
 from torch.utils import benchmark
 from tqdm import tqdm
 
 from bench.models import MODES, mlp, profiled_forward_bytes, saved_activation_bytes
+from torch_verified import measured
+from torch_verified.project import ASSETS, suffix
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "assets" / "bench"
-LABELS = yaml.safe_load(Path(__file__).with_name("labels.yml").read_text(encoding="utf-8"))
+OUT = ASSETS / "bench"
+LABELS = measured.labels()
 DEPTHS = (1, 2, 4, 8, 16)
 WIDTH, BATCH = 512, 128
 
@@ -161,7 +162,7 @@ def machine():
 
 
 def plot(results, out):
-    """The two figures in every language of bench/labels.yml: NAME.svg for English,
+    """The two figures in every language of data/bench_labels.yml: NAME.svg for English,
     NAME.LANG.svg for the others. A glyph missing from the fonts is an error."""
     import warnings
 
@@ -172,13 +173,12 @@ def plot(results, out):
 
     for lang, labels in LABELS.items():
         text = labels["plots"]
-        suffix = "" if lang == "en" else f".{lang}"
         fonts = ["DejaVu Sans"] + ([text["font"]] if text["font"] else [])
         style = {"svg.hashsalt": "bench", "svg.fonttype": "none", "font.size": 10}
         with plt.rc_context(style | {"font.family": fonts}), warnings.catch_warnings():
             warnings.filterwarnings("error", message="Glyph .* missing from font")
-            _plot_memory(plt, results, text, out / f"memory{suffix}.svg")
-            _plot_forward(plt, results, labels, out / f"forward_time{suffix}.svg")
+            _plot_memory(plt, results, text, out / f"memory{suffix(lang)}.svg")
+            _plot_forward(plt, results, labels, out / f"forward_time{suffix(lang)}.svg")
 
 
 def _plot_memory(plt, results, text, path):

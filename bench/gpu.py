@@ -2,7 +2,7 @@
 CUDA GPU. Run on a machine with one: `python -m bench.gpu` (about a minute).
 
 Writes docs/assets/bench/gpu.json; the page docs/<lang>/measured/claims.md shows it
-(hooks/bench_tables.py renders the tables). The CPU figures of `python -m bench` are not
+(torch_verified/measured.py renders the tables). The CPU figures of `python -m bench` are not
 touched: the two are measured on different machines, each recorded with its own.
 """
 

@@ -2,25 +2,17 @@
 
 Material copies the `data-copy` attribute of an ancestor of the code, when there is one.
 For every pycon block this hook puts there the source of its examples, as doctest reads
-them: no `>>> `/`... ` prompts, no outputs, no tracebacks. What is pasted runs.
+them (torch_verified.examples.runnable_code): no prompts, no outputs, no tracebacks.
 """
 
-import doctest
 import html
 import re
+
+from torch_verified.examples import runnable_code
 
 BLOCK = re.compile(r'<div class="language-pycon highlight">(.*?)</div>', re.DOTALL)
 CODE = re.compile(r"<code>(.*?)</code>", re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
-
-
-def runnable_code(session):
-    """The code of a doctest session; a blank line closes each multi-line statement,
-    so that pasting it into an interactive Python prompt runs it too."""
-    examples = doctest.DocTestParser().get_examples(session)
-    return "".join(
-        example.source + ("\n" if example.source.count("\n") > 1 else "") for example in examples
-    )
 
 
 def _with_copy_text(match):

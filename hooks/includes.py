@@ -1,31 +1,34 @@
 """A missing or misspelt snippet include stops the build with one line per include:
 
-    docs/en/operations/indexing.md:106: no snippets/operations/torch_wher.pycon (--8<-- names a file below snippets/)
+    docs/en/operations/indexing.md:106: no snippets/operations/torch_wher.pycon (--8<-- names a file below snippets/); did you mean operations/torch_where.pycon?
 
 pymdownx.snippets (check_paths: true) would fail too, but later, with a long traceback
-that names the path relative to snippets/ and not the page's line.
+that names the path relative to snippets/ and not the page's line. And a failing rebuild of
+`make serve` always says why: MkDocs prints a message once per server (its DuplicateFilter),
+so the second save of the same broken page would print only "Aborted with a BuildError!".
 """
 
+import difflib
+import logging
 import os
-import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-INCLUDE = re.compile(r'^\s*-+8<-+\s+"([^"]+)"', re.MULTILINE)
+from torch_verified.markdown import include_lines
 
 
 def missing(pages, snippets, root):
     """`page:line: ...` for each include in these Markdown pages that names no file."""
+    known = sorted(p.relative_to(snippets).as_posix() for p in snippets.rglob("*.pycon"))
     for page in pages:
-        text = page.read_text(encoding="utf-8")
-        for match in INCLUDE.finditer(text):
-            name = match.group(1).split(":")[0]  # "file.pycon:3:5" includes lines 3 to 5
+        for line, name in include_lines(page.read_text(encoding="utf-8")):
             if not (snippets / name).is_file():
-                line = text.count("\n", 0, match.start(1)) + 1
+                close = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
                 yield (
                     f"{os.path.relpath(page, root)}:{line}: no {os.path.relpath(snippets / name, root)} "
                     "(--8<-- names a file below snippets/)"
+                    + (f"; did you mean {close[0]}?" if close else "")
                 )
 
 
@@ -36,3 +39,10 @@ def on_pre_build(config):
     problems = list(missing(sorted(Path(config.docs_dir).rglob("*.md")), snippets, root))
     if problems:
         raise PluginError("\n".join(problems))
+
+
+def on_build_error(error):
+    """Forget this error's message in MkDocs' DuplicateFilter: the next failing rebuild of
+    `make serve` prints it again."""
+    for log_filter in logging.getLogger("mkdocs.commands.build").filters:
+        getattr(log_filter, "msgs", set()).discard(str(error))

@@ -15,29 +15,15 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
+from torch_verified.project import DEFAULT_LANGUAGE, LANGUAGES, language_of, root_of
+
 CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
 INDEX = Path("search") / "search_index.json"
 
 
-def _languages(config):
-    """(default language, [other languages]) of the i18n plugin, or None without it."""
-    i18n = config.plugins.get("i18n")
-    if i18n is None:
-        return None
-    return i18n.default_language, [
-        lang.locale for lang in i18n.config.languages if lang.locale != i18n.default_language
-    ]
-
-
-def _current_language(config):
-    i18n = config.plugins.get("i18n")
-    return i18n.current_language if i18n else None
-
-
 def on_post_page(output, page, config):
-    languages = _languages(config)
-    language = _current_language(config)
-    if not languages or language == languages[0]:
+    language = language_of(config)
+    if language == DEFAULT_LANGUAGE:
         return output
 
     def rebase(match):
@@ -67,13 +53,12 @@ def split(index, default, others):
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has written the merged index
 def on_post_build(config):
-    languages = _languages(config)
     merged = Path(config.site_dir) / INDEX
-    if not languages or not merged.is_file():
+    if not merged.is_file():
         return
-    default, others = languages
     index = json.loads(merged.read_text(encoding="utf-8"))
-    for lang, part in split(index, default, others).items():
-        target = Path(config.site_dir) / ("" if lang == default else lang) / INDEX
+    others = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
+    for lang, part in split(index, DEFAULT_LANGUAGE, others).items():
+        target = Path(config.site_dir) / root_of(lang) / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), "utf-8")

@@ -7,8 +7,12 @@ import pytest
 import torch
 
 from bench.models import MODES, mlp, profiled_forward_bytes, saved_activation_bytes
-from hooks.bench_tables import GPU_RESULTS, LABELS, MARKER, RESULTS, render
-from tests.sitetools import DOCS, LANGUAGES
+from hooks.shortcodes import MARKER
+from torch_verified import measured
+from torch_verified.measured import GPU_RESULTS, RESULTS, render, results
+from torch_verified.project import DOCS, LANGUAGES, suffix
+
+LABELS = measured.labels()
 
 DEPTHS = (1, 2, 4)
 
@@ -39,20 +43,19 @@ def test_profiler_sees_memory_held_grow_with_depth_only_with_grad(x):
 
 
 def test_every_table_on_the_measured_page_renders_from_the_results():
-    results = json.loads(RESULTS.read_text(encoding="utf-8"))
+    cpu = json.loads(RESULTS.read_text(encoding="utf-8"))
     for key in ("machine", "memory", "autocast_memory", "forward_time", "matmul_time", "compile"):
-        assert key in results, f"{RESULTS.name} lacks {key!r}: rerun `python -m bench`"
-    gpu = json.loads(GPU_RESULTS.read_text(encoding="utf-8"))
+        assert key in cpu, f"{RESULTS.name} lacks {key!r}: rerun `python -m bench`"
     for lang in LANGUAGES:
         page = DOCS / lang / "measured" / "claims.md"
-        names = MARKER.findall(page.read_text(encoding="utf-8"))
-        assert names, f"{page}: no <!-- bench:NAME --> tables"
+        names = [
+            arg for name, arg in MARKER.findall(page.read_text(encoding="utf-8")) if name == "bench"
+        ]
+        assert names, f"{page}: no {{{{ bench NAME }}}} tables"
         for name in names:
-            table = render(name, gpu if name.startswith("gpu_") else results, lang)
+            table = render(name, results(name), lang)
             assert re.match(r"\| .+ \|\n\|(---\|)+\n", table), (page, name, table)
-    for lang in LANGUAGES:
-        suffix = "" if lang == "en" else f".{lang}"
-        for plot in (f"memory{suffix}.svg", f"forward_time{suffix}.svg"):
+        for plot in (f"memory{suffix(lang)}.svg", f"forward_time{suffix(lang)}.svg"):
             assert (RESULTS.parent / plot).is_file(), (
                 f"docs/assets/bench/{plot}: run python -m bench"
             )
@@ -64,11 +67,11 @@ def test_every_language_labels_the_same_tables_and_plots():
             return {prefix}
         return set().union(*(keys(v, f"{prefix}/{k}") for k, v in tree.items()))
 
-    assert set(LABELS) == set(LANGUAGES), f"bench/labels.yml: languages {sorted(LABELS)}"
+    assert set(LABELS) == set(LANGUAGES), f"data/bench_labels.yml: languages {sorted(LABELS)}"
     expected = keys(LABELS["en"])
     for lang in LANGUAGES:
         assert keys(LABELS[lang]) == expected, (
-            f"bench/labels.yml: {lang} differs from en in {sorted(keys(LABELS[lang]) ^ expected)}"
+            f"data/bench_labels.yml: {lang} differs from en in {sorted(keys(LABELS[lang]) ^ expected)}"
         )
 
 

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from tests.sitetools import DOCS, markdown_of, pages, without_fences
+from torch_verified.markdown import markdown_of, prose
+from torch_verified.project import DOCS, pages
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 RULES = {
@@ -24,14 +25,12 @@ RULES = {
 
 def typography_problems(text):
     """(line, rule, offending text) for the prose of a Chinese page."""
-    found = []
-    for number, line in enumerate(without_fences(text).splitlines(), 1):
-        prose = re.sub(r"`[^`]*`", "", line)
-        prose = re.sub(r"\]\([^)]*\)", "]", prose)  # link targets
-        prose = re.sub(r"<[^>]+>", "", prose)
-        for rule, find in RULES.items():
-            found += [(number, rule, hit) for hit in find(prose)]
-    return found
+    return [
+        (number, rule, hit)
+        for number, line in prose(text)
+        for rule, find in RULES.items()
+        for hit in find(line)
+    ]
 
 
 def test_each_rule_finds_what_it_names():
@@ -50,7 +49,7 @@ def test_each_rule_finds_what_it_names():
 
 @pytest.mark.parametrize("page", pages("zh"))
 def test_chinese_pages_follow_chinese_typography(page):
-    found = typography_problems(markdown_of(DOCS / "zh" / page))
-    assert not found, "\n".join(
-        f"docs/zh/{page}:{line}: {rule}: {hit!r}" for line, rule, hit in found
-    )
+    if found := typography_problems(markdown_of(DOCS / "zh" / page)):
+        pytest.fail(
+            "\n".join(f"docs/zh/{page}:{line}: {rule}: {hit!r}" for line, rule, hit in found), False
+        )

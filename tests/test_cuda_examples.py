@@ -11,11 +11,11 @@ import os
 import subprocess
 import xml.etree.ElementTree as ET
 from collections import Counter
-from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from torch_verified.project import ROOT, SNIPPETS, kind, snippet_files
+
 GUIDES = ("CONTRIBUTING.md", "CONTRIBUTING.zh.md")
 
 
@@ -33,13 +33,13 @@ def test_the_gpu_workflow_command_runs_here_and_skips_every_cuda_example(tmp_pat
         assert command in (ROOT / guide).read_text(encoding="utf-8"), (
             f"{guide} must give the GPU job's command as gpu.yml runs it: `{command}`"
         )
-    files = sorted(ROOT.glob("snippets/**/*.cuda.pycon"))
+    files = [name for name in snippet_files() if kind(name) == "cuda"]
     assert files, "no snippets/**/*.cuda.pycon found: the CUDA examples have gone missing"
     expected = {
-        f.relative_to(ROOT).as_posix().replace("/", "."): sum(
-            line.startswith(">>> ") for line in f.open(encoding="utf-8")
+        f"snippets.{name.replace('/', '.')}": sum(
+            line.startswith(">>> ") for line in (SNIPPETS / name).open()
         )
-        for f in files
+        for name in files
     }
     report = tmp_path / "junit.xml"
     run = subprocess.run(
@@ -53,7 +53,7 @@ def test_the_gpu_workflow_command_runs_here_and_skips_every_cuda_example(tmp_pat
     )
     assert run.returncode != 5, (
         f"`{command}` selected nothing: the *.cuda.pycon examples have lost their `cuda` "
-        "marker (conftest.py, pytest_collection_modifyitems)"
+        "marker (conftest.py, pytest_itemcollected)"
     )
     assert run.returncode == 0, f"gpu.yml's `{command}` fails:\n{run.stdout}{run.stderr}"
 

@@ -2,7 +2,7 @@
 both languages (markup: CONTRIBUTING.md, "Exercises").
 
 A teaching page is any Markdown page of docs/<lang>/ except the reference pages named in
-hooks/page_notebooks.py (REFERENCE_PAGES), so a new page needs exercises from the start.
+torch_verified/notebooks.py (REFERENCE_PAGES), so a new page needs exercises from the start.
 """
 
 import re
@@ -11,22 +11,23 @@ from doctest import DocTestParser
 
 import pytest
 
-from hooks.page_notebooks import is_teaching
-from tests.sitetools import DOCS, LANGUAGES, SNIPPETS, markdown_pages, site_page, without_fences
+from torch_verified.markdown import INCLUDE, without_fences
+from torch_verified.notebooks import is_teaching
+from torch_verified.project import DOCS, LANGUAGES, SNIPPETS, markdown_pages
+from torch_verified.strings import STRINGS
 
 EN, ZH = LANGUAGES
 PAGES = [p for p in markdown_pages(EN) if is_teaching(p)]
 EACH = [(page, lang) for page in PAGES for lang in LANGUAGES]
-SECTION = {EN: "Exercises", ZH: "练习"}
-ANSWER = {EN: "Answer", ZH: "答案"}
-HINT = {EN: "Hint", ZH: "提示"}
-CHALLENGE = {EN: "Challenge: ", ZH: "挑战："}
+SECTION = {lang: STRINGS[lang]["exercises"] for lang in LANGUAGES}
+ANSWER = {lang: STRINGS[lang]["answer"] for lang in LANGUAGES}
+HINT = {lang: STRINGS[lang]["hint"] for lang in LANGUAGES}
+CHALLENGE = {lang: STRINGS[lang]["challenge"] for lang in LANGUAGES}
 HOW = "see CONTRIBUTING.md, 'Exercises'"
 
 H2 = re.compile(r"^## (.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
 H3 = re.compile(r"^### (.*?)\s*(?:\{\s*#([\w-]+)\s*\})?\s*$")
 DETAILS = re.compile(r'^\?\?\?(\+?)\s+(\w+)\s+"([^"]*)"\s*$')
-INCLUDE = re.compile(r'^(\s*)--8<--\s+"([^"]+)"\s*$')
 
 
 def exercises(page, lang):
@@ -76,7 +77,7 @@ def exercises(page, lang):
         if current is None:
             assert not line.strip(), f"{name}, line {n + 1}: text before the first exercise"
         elif include:
-            current["answers" if in_answer else "question"].append(include.group(2))
+            current["answers" if in_answer else "question"].append(include["name"])
         elif in_answer and line.strip() and not re.match(r"\s*(```|~~~)", line):
             current["reason"].append(line.strip())
     return found
@@ -169,10 +170,10 @@ def test_both_languages_have_the_same_exercises(page):
 
 
 @pytest.mark.parametrize(("page", "lang"), EACH)
-def test_answers_are_closed_details_on_the_built_page(site, page, lang):
+def test_answers_are_closed_details_on_the_built_page(built, page, lang):
     """The answer is a <details> element: hidden until opened, without JavaScript, and
     opened with the keyboard (its <summary> is focusable)."""
-    html = site_page(site, lang, page).read_text(encoding="utf-8")
+    html = built(lang, page)
     section = html.split('<h2 id="exercises">', 1)
     assert len(section) == 2, f"docs/{lang}/{page}: no <h2 id=exercises> on the built page"
     blocks = re.findall(

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from tests.sitetools import DOCS, LANGUAGES, ROOT
 from tools import figures
 from tools.figures import draw
+from torch_verified.project import DOCS, LANGUAGES, ROOT
 
 LEGIBLE = 11  # px: the smallest text a phone reader should get
 PAGE_DARK = (0x1E, 0x21, 0x29)  # Material's slate background, hsl(225, 15%, 14%)
@@ -148,8 +148,7 @@ def _pages_with_figures():
 def phone_tab(site):
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.reader import PHONE
-    from tools.browser import CHROMIUM_ARGS, SiteServer, chromium_executable
+    from torch_verified.browser import CHROMIUM_ARGS, PHONE, SiteServer, chromium_executable
 
     if chromium_executable() is None:
         pytest.fail("needs Chromium: run tools/ensure-browser", pytrace=False)
@@ -196,7 +195,7 @@ def _visit(phone_tab, lang, page, seen={}):  # noqa: B006 (a cache of the module
     (same as in its own dark palette, same as in its light one) for a figure of tools/figures,
     edge colour, smallest text in px or None for a PNG)]; its screenshot goes to
     artifacts/screenshots/."""
-    from tests.browser.reader import ARTIFACTS
+    from torch_verified.browser import ARTIFACTS
 
     if (lang, page) in seen:
         return seen[lang, page]

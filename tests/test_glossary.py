@@ -4,10 +4,11 @@ import re
 
 import pytest
 
-from hooks.glossary import PLACEHOLDER, load, rows
-from tests.sitetools import DOCS, LANGUAGES, markdown_of, pages, site_page, without_fences
+from hooks.shortcodes import glossary_rows
+from torch_verified.markdown import markdown_of, prose
+from torch_verified.project import DOCS, LANGUAGES, glossary, pages
 
-TERMS = load()
+TERMS = glossary()
 
 
 def wrong_terms(text, terms=TERMS):
@@ -17,10 +18,9 @@ def wrong_terms(text, terms=TERMS):
     in backticks, e.g. to say that it is wrong.
     """
     found = []
-    for number, line in enumerate(without_fences(text).splitlines(), 1):
-        prose = re.sub(r"`[^`]*`", "", line)
+    for number, prose_line in prose(text):
         for term in terms:
-            found += [(number, w, term["zh"]) for w in term.get("avoid", []) if w in prose]
+            found += [(number, w, term["zh"]) for w in term.get("avoid", []) if w in prose_line]
     return found
 
 
@@ -77,12 +77,15 @@ def test_an_english_term_given_twice_is_found():
 
 @pytest.mark.parametrize("page", pages("zh"))
 def test_chinese_pages_use_the_glossary_terms(page):
-    found = wrong_terms(markdown_of(DOCS / "zh" / page))
-    assert not found, "\n".join(
-        f"docs/zh/{page}:{line}: {wrong!r} is a translation to avoid; write {right!r} "
-        "(glossary.yml)"
-        for line, wrong, right in found
-    )
+    if found := wrong_terms(markdown_of(DOCS / "zh" / page)):
+        pytest.fail(
+            "\n".join(
+                f"docs/zh/{page}:{line}: {wrong!r} is a translation to avoid; write {right!r} "
+                "(glossary.yml)"
+                for line, wrong, right in found
+            ),
+            False,
+        )
 
 
 def test_a_wrong_term_is_found_with_its_line_and_the_right_one():
@@ -91,18 +94,18 @@ def test_a_wrong_term_is_found_with_its_line_and_the_right_one():
 
 
 def test_the_glossary_rows_hold_every_term():
-    table = rows(TERMS).splitlines()
+    table = glossary_rows(TERMS).splitlines()
     assert len(table) == len(TERMS)
     for term in TERMS:
         assert any(f"| {term['zh']} |" in row for row in table), term
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_glossary_page_shows_glossary_yml(site, lang):
+def test_the_glossary_page_shows_glossary_yml(built, lang):
     page = "reference/glossary.md"
-    assert PLACEHOLDER in (DOCS / lang / page).read_text(encoding="utf-8")
-    built = site_page(site, lang, page).read_text(encoding="utf-8")
-    assert "glossary_rows" not in built, f"docs/{lang}/{page}: the placeholder was not replaced"
-    cells = re.findall(r"<td>(.*?)</td>", built)
+    assert "{{ glossary_rows }}" in (DOCS / lang / page).read_text(encoding="utf-8")
+    html = built(lang, page)
+    assert "glossary_rows" not in html, f"docs/{lang}/{page}: the marker was not replaced"
+    cells = re.findall(r"<td>(.*?)</td>", html)
     missing = [t["zh"] for t in TERMS if t["zh"] not in cells]
     assert not missing, f"docs/{lang}/{page}: the built table lacks {missing}"

@@ -9,8 +9,14 @@ import textwrap
 import pytest
 import torch
 
-from hooks.releases import SNIPPETS, MatrixDataError, annotate, load
+from hooks.release_notes import annotate
+from tests.conftest import RECORD
 from tools import matrix
+from torch_verified import gpu_record
+from torch_verified.gpu_record import FINGERPRINTS, fingerprint
+from torch_verified.matrix import MatrixDataError, load
+from torch_verified.project import SNIPPETS
+from torch_verified.strings import STRINGS
 
 RELEASE = torch.__version__.split("+")[0]
 MESSAGE = "RuntimeError: self must be a matrix"
@@ -37,7 +43,7 @@ def snippets(tmp_path, monkeypatch):
 
 
 def run(expected, path="snippets/ops/mm.pycon"):
-    return matrix.worker(RELEASE, expected, paths=[path])
+    return matrix.worker(RELEASE, expected, paths=[path], root="snippets")
 
 
 def kinds(report):
@@ -107,36 +113,23 @@ def test_a_release_that_cannot_be_installed_is_an_error_naming_it(tmp_path, monk
         matrix.environment("0.0.1", log=lambda _: None)
 
 
+PAGE = '```pycon title="x"\n--8<-- "devices/amp_step.cuda.pycon"\n```\n'
+
+
 def test_gpu_examples_say_whether_a_gpu_has_checked_them():
-    page = '```pycon title="x"\n--8<-- "devices/amp_step.cuda.pycon"\n```\n'
-    assert "not yet checked on a GPU" in annotate(page, load(), "en")
-    record = {
-        "date": "2026-12-01",
-        "torch": "2.15.0+cu132",
-        "gpu": "NVIDIA H200",
-        "commit": "0123456789abcdef",
-    }
-    shown = annotate(page, load(), "zh", record)
-    assert "最近一次于 2026-12-01 在 GPU 上核对" in shown and "NVIDIA H200" in shown
+    assert STRINGS["en"]["gpu_none"] in annotate(PAGE, load(), "en")
+    assert gpu_record.text("zh", RECORD) in annotate(PAGE, load(), "zh", RECORD)
 
 
 def test_a_gpu_example_edited_after_the_gpu_run_says_it_is_not_checked():
     """data/gpu_check.yml records each CUDA snippet's sha256: an example whose file changed
     since (or that is newer than the run) says so instead of borrowing the run's date."""
-    from hooks.version import fingerprint
-
-    page = '```pycon title="x"\n--8<-- "devices/amp_step.cuda.pycon"\n```\n'
-    record = {
-        "date": "2026-12-01",
-        "torch": "2.15.0+cu132",
-        "gpu": "NVIDIA H200",
-        "commit": "0123456789abcdef",
-        "snippets": {
-            "devices/amp_step.cuda.pycon": fingerprint(SNIPPETS / "devices/amp_step.cuda.pycon")
-        },
-    }
-    assert "last checked on a GPU on 2026-12-01" in annotate(page, load(), "en", record)
-    edited = {**record, "snippets": {"devices/amp_step.cuda.pycon": "0" * 64}}
-    assert "changed after the last GPU run (2026-12-01)" in annotate(page, load(), "en", edited)
-    newer = {**record, "snippets": {"devices/other.cuda.pycon": "0" * 64}}
-    assert "之后改过" in annotate(page, load(), "zh", newer)
+    snippet = "devices/amp_step.cuda.pycon"
+    record = RECORD | {FINGERPRINTS: {snippet: fingerprint(SNIPPETS / snippet)}}
+    assert gpu_record.text("en", record) in annotate(PAGE, load(), "en", record)
+    for lang, fingerprints in (
+        ("en", {snippet: "0" * 64}),
+        ("zh", {"devices/other.cuda.pycon": "0" * 64}),
+    ):
+        changed = STRINGS[lang]["gpu_changed"].format(date=RECORD["date"])
+        assert changed in annotate(PAGE, load(), lang, record | {FINGERPRINTS: fingerprints})

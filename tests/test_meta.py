@@ -9,16 +9,16 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-import yaml
 
-from tests.sitetools import DEFAULT_LANGUAGE, DOCS, LANGUAGES, pages, site_page
-from tests.test_site import read, site_url
+from torch_verified import project
+from torch_verified.markdown import front_matter
+from torch_verified.project import DEFAULT_LANGUAGE, DOCS, LANGUAGES, pages, site_url
 
 PAGES = [(lang, page) for lang in LANGUAGES for page in pages(lang)]
 CJK = re.compile(r"[\u3400-\u9fff]")
 CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
 MAX_DESCRIPTION = 160  # what search results show of it
-SEARCH_LABEL = {"en": "Search", "zh": "搜索"}
+SEARCH_LABEL = {"en": "Search", "zh": "搜索"}  # Material's own (its language packs)
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
 
 
@@ -27,14 +27,12 @@ def description(lang, page):
     text = (DOCS / lang / page).read_text(encoding="utf-8")
     if page.endswith(".ipynb"):
         return json.loads(text).get("metadata", {}).get("description")
-    match = re.match(r"\A---\n(.*?)\n---\n", text, re.DOTALL)
-    return (yaml.safe_load(match.group(1)) or {}).get("description") if match else None
+    return front_matter(text)[0].get("description")
 
 
-def url_of(site, lang, page):
+def url_of(lang, page):
     """The absolute URL of a page below site_url, as in its canonical link."""
-    rel = site_page(site, lang, page).relative_to(site).as_posix()
-    return site_url() + rel.removesuffix("index.html")
+    return project.url(site_url(), lang, page)
 
 
 def head(text):
@@ -74,30 +72,30 @@ def test_descriptions_differ_from_page_to_page(lang):
 
 
 @pytest.mark.parametrize(("lang", "page"), PAGES)
-def test_built_page_carries_its_description_and_canonical_url(site, lang, page):
-    text = head(read(site, lang, page))
+def test_built_page_carries_its_description_and_canonical_url(built, lang, page):
+    text = head(built(lang, page))
     found = re.findall(r'<meta name="description" content="([^"]*)"', text)
     assert [html.unescape(d) for d in found] == [description(lang, page)], (
         f"docs/{lang}/{page}: the built page's meta description is {found}, not the page's"
     )
     canonical = re.findall(r'<link rel="canonical" href="([^"]*)"', text)
-    assert canonical == [url_of(site, lang, page)], (
-        f"docs/{lang}/{page}: canonical link {canonical}, expected [{url_of(site, lang, page)}]"
+    assert canonical == [url_of(lang, page)], (
+        f"docs/{lang}/{page}: canonical link {canonical}, expected [{url_of(lang, page)}]"
     )
 
 
 @pytest.mark.parametrize(("lang", "page"), PAGES)
-def test_head_has_no_hreflang_links(site, lang, page):
+def test_head_links_no_alternate_language_pages(built, lang, page):
     """Material's JavaScript fetches `sitemap.xml` below every <link rel=alternate> of the
     head: with the i18n plugin's per-page alternates that is a 404 on every page (and, with
     absolute links, a request to site_url's host). The alternates are in the sitemap."""
-    found = re.findall(r"<link\b[^>]*\bhreflang=[^>]*>", head(read(site, lang, page)))
+    found = re.findall(r"<link\b[^>]*\bhreflang=[^>]*>", head(built(lang, page)))
     assert not found, f"docs/{lang}/{page}: hreflang links in the head: {found}"
 
 
 @pytest.mark.parametrize(("lang", "page"), PAGES)
-def test_search_dialog_has_a_name_in_the_page_language(site, lang, page):
-    text = read(site, lang, page)
+def test_search_dialog_has_a_name_in_the_page_language(built, lang, page):
+    text = built(lang, page)
     match = re.search(r'<div class="md-search"[^>]*role="dialog"[^>]*>', text)
     assert match, f"docs/{lang}/{page}: no search dialog"
     assert f'aria-label="{SEARCH_LABEL[lang]}"' in match.group(0), (
@@ -123,18 +121,18 @@ def sitemap_entries(site):
 
 def test_sitemap_lists_every_page_of_both_languages_with_its_twins(site):
     entries = sitemap_entries(site)
-    expected = {url_of(site, lang, page) for lang, page in PAGES}
+    expected = {url_of(lang, page) for lang, page in PAGES}
     assert set(entries) == expected, (
         f"sitemap.xml: missing {sorted(expected - set(entries))}, "
         f"not pages {sorted(set(entries) - expected)}"
     )
     problems = []
     for lang, page in PAGES:
-        twins = {other: url_of(site, other, page) for other in LANGUAGES}
+        twins = {other: url_of(other, page) for other in LANGUAGES}
         wanted = {**twins, "x-default": twins[DEFAULT_LANGUAGE]}
-        got = entries[url_of(site, lang, page)]
+        got = entries[url_of(lang, page)]
         if got != wanted:
-            problems.append(f"{url_of(site, lang, page)}: {got}, expected {wanted}")
+            problems.append(f"{url_of(lang, page)}: {got}, expected {wanted}")
     assert not problems, "sitemap.xml hreflang alternates:\n" + "\n".join(problems)
 
 

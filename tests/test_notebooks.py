@@ -1,29 +1,33 @@
-"""The notebooks: one program for both languages (comments and labels translated), stored
+"""The lab notebooks: one program for both languages (comments and labels translated), stored
 outputs that a fresh run of each copy reproduces, the same numbers in every language, plots
 that draw every character, and built pages that show them, in their language, with alt
-text and the notebook to download."""
+text and the notebook to download, as light as the other pages (hooks/jupyter_pages.py)."""
 
 import ast
+import base64
 import html
 import re
+import struct
+import zlib
 from urllib.parse import urljoin, urlparse
 
 import nbformat
 import pytest
 
-from hooks.notebooks import plot_alts
-from tests.sitetools import LANGUAGES, headings, site_page
-from tools.run_notebooks import (
+from hooks.jupyter_pages import lighten, move_images, plot_alts, prune_css
+from torch_verified.markdown import headings, markdown_of
+from torch_verified.notebooks import (
     code_cells,
     comparable,
-    differences,
-    execute,
+    lab_notebooks,
     missing_glyphs,
-    notebooks,
     read,
+    run,
+    stored_vs_fresh,
 )
+from torch_verified.project import LANGUAGES, built_file
 
-NOTEBOOKS = notebooks()
+NOTEBOOKS = lab_notebooks()
 EACH = [(rel, lang) for rel in NOTEBOOKS for lang in LANGUAGES]
 EN = LANGUAGES[0]
 REWRITE = "if the change is intended, store the new outputs: python -m tools.run_notebooks --write"
@@ -31,9 +35,10 @@ REWRITE = "if the change is intended, store the new outputs: python -m tools.run
 
 @pytest.fixture(scope="module")
 def fresh_runs():
-    """Each copy of each notebook run once: the languages print and plot their own labels."""
+    """Each copy of each notebook run once, as its kernel runs it (torch_verified.notebooks.run):
+    the languages print and plot their own labels."""
     return {
-        (rel, lang): execute(path)
+        (rel, lang): run(read(path), folder=path.parent)
         for rel, paths in NOTEBOOKS.items()
         for lang, path in paths.items()
     }
@@ -123,7 +128,7 @@ def test_a_missing_glyph_is_an_error():
 @pytest.mark.parametrize(("rel", "lang"), EACH)
 def test_stored_outputs_match_a_fresh_run(fresh_runs, rel, lang):
     name = f"docs/{lang}/{rel}"
-    problems = differences(read(NOTEBOOKS[rel][lang]), fresh_runs[rel, lang], name)
+    problems = stored_vs_fresh(read(NOTEBOOKS[rel][lang]), fresh_runs[rel, lang], name)
     assert not problems, "\n\n".join(problems) + "\n\n" + REWRITE
 
 
@@ -142,26 +147,20 @@ def test_notebook_is_stored_as_run_top_to_bottom(rel, lang):
     )
 
 
-def built(site, rel, lang):
-    path = site_page(site, lang, rel)
-    assert path.is_file(), f"docs/{lang}/{rel} was not built to {path.relative_to(site)}"
-    return path, path.read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize(("rel", "lang"), EACH)
-def test_notebook_page_shows_its_cells_and_outputs(site, rel, lang):
+def test_notebook_page_shows_its_cells_and_outputs(site, built, rel, lang):
     nb = read(NOTEBOOKS[rel][lang])
-    _, html = built(site, rel, lang)
+    html = built(lang, rel)
     name = f"docs/{lang}/{rel}"
     assert '"cell_type"' not in html and "jp-Notebook" in html, (
-        f"{name}: the built page is not the rendered notebook (raw JSON? see hooks/notebooks.py)"
+        f"{name}: the built page is not the rendered notebook (raw JSON? see hooks/jupyter_pages.py)"
     )
     at = [html.find(f'id="cell-id={cell.id}"') for cell in nb.cells]
     missing = [cell.id for cell, pos in zip(nb.cells, at, strict=True) if pos < 0]
     assert not missing and at == sorted(at), f"{name}: cells missing or out of order: {missing}"
     images = sum("image/png" in o.get("data", {}) for _, c in code_cells(nb) for o in c.outputs)
-    # hooks/notebook_assets.py writes each plot as a PNG file next to the page
-    page_dir = site_page(site, lang, rel).parent
+    # hooks/jupyter_pages.py writes each plot as a PNG file next to the page
+    page_dir = built_file(site, lang, rel).parent
     srcs = re.findall(r'<img\b[^>]*src="([^"]+\.png)"', html)
     shown = [src for src in srcs if (page_dir / src).is_file()]
     assert len(shown) == images, f"{name}: {images} stored plots, {len(shown)} shown on the page"
@@ -169,13 +168,12 @@ def test_notebook_page_shows_its_cells_and_outputs(site, rel, lang):
     assert f'<meta name="description" content="{description}">' in html, (
         f"{name}: the page's description is not the notebook's metadata description"
     )
-    assert "cdnjs" not in html, f"{name}: the page still refers to cdnjs (MathJax/Mermaid)"
 
 
 @pytest.mark.parametrize(("rel", "lang"), EACH)
-def test_notebook_headings_keep_their_anchors_on_the_page(site, rel, lang):
-    _, html = built(site, rel, lang)
-    for _, title, anchor in headings(NOTEBOOKS[rel][lang]):
+def test_notebook_headings_keep_their_anchors_on_the_page(built, rel, lang):
+    html = built(lang, rel)
+    for _, title, anchor in headings(markdown_of(NOTEBOOKS[rel][lang])):
         assert re.search(rf'<h[1-6] id="{anchor}">', html), (
             f"docs/{lang}/{rel}: no heading with id={anchor!r} on the page ({title})"
         )
@@ -183,8 +181,8 @@ def test_notebook_headings_keep_their_anchors_on_the_page(site, rel, lang):
 
 
 @pytest.mark.parametrize(("rel", "lang"), EACH)
-def test_notebook_page_offers_the_notebook_for_download(site, rel, lang):
-    page, html = built(site, rel, lang)
+def test_notebook_page_offers_the_notebook_for_download(site, built, rel, lang):
+    page, html = built_file(site, lang, rel), built(lang, rel)
     links = re.findall(r'<a href="([^"]+\.ipynb)" download\b', html)
     assert links, f"docs/{lang}/{rel}: no download link to the .ipynb on the page"
     base = "http://site/" + page.relative_to(site).as_posix()
@@ -196,17 +194,19 @@ def test_notebook_page_offers_the_notebook_for_download(site, rel, lang):
 
 
 @pytest.mark.parametrize(("rel", "lang"), EACH)
-def test_notebook_page_stays_under_one_megabyte(site, rel, lang):
-    page, _ = built(site, rel, lang)
-    size = page.stat().st_size
+def test_notebook_page_is_light(site, built, rel, lang):
+    """No inline image, little CSS, under a megabyte: a notebook page weighed 780 kB before."""
+    html, size = built(lang, rel), built_file(site, lang, rel).stat().st_size
+    assert not re.search(r'<img\b[^>]*src="data:', html), f"docs/{lang}/{rel}: inline images"
+    css = sum(len(m) for m in re.findall(r"<style[^>]*>(.*?)</style>", html, re.DOTALL))
+    assert css < 100_000, f"docs/{lang}/{rel}: {css:,} characters of inline CSS"
     assert size < 1_000_000, (
-        f"docs/{lang}/{rel}: the built page is {size:,} bytes; make the plots smaller "
-        "(figsize, dpi)"
+        f"docs/{lang}/{rel}: the built page is {size:,} bytes; make the plots smaller"
     )
 
 
 @pytest.mark.parametrize(("rel", "lang"), EACH)
-def test_every_plot_is_described_in_the_page_language(site, rel, lang):
+def test_every_plot_is_described_in_the_page_language(built, rel, lang):
     nb = read(NOTEBOOKS[rel][lang])
     alts = [alt for _, alt in plot_alts(nb)]
     name = f"docs/{lang}/{rel}"
@@ -215,6 +215,53 @@ def test_every_plot_is_described_in_the_page_language(site, rel, lang):
     )
     if lang == "zh":
         assert all(re.search(r"[\u4e00-\u9fff]", alt) for alt in alts), f"{name}: {alts}"
-    _, page = built(site, rel, lang)
-    shown = [html.unescape(a) for a in re.findall(r'<img\b[^>]*\balt="([^"]*)"', page)]
+    shown = [html.unescape(a) for a in re.findall(r'<img\b[^>]*\balt="([^"]*)"', built(lang, rel))]
     assert shown == alts, f"{name}: the page's images are described as {shown}, not {alts}"
+
+
+# -- lighter pages: hooks/jupyter_pages.py --------------------------------------------------
+
+
+def tiny_png(width, height):
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    rows = b"".join(b"\x00" + b"\x00" * width for _ in range(height))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_prune_keeps_what_can_match_and_drops_the_rest():
+    css = (
+        '@charset "UTF-8";.w .used{color:red}.w .gone{color:blue}.w .used,.w .gone .x{margin:0}'
+        ".w :root{--a:1}.w pre{padding:0}.w .used:not(.gone){top:0}.w :is(.gone,.used){left:0}"
+        '.w .used::after{content:"{.gone}"}@media (min-width:10em){.w .gone{x:1}}'
+        "@media print{.w .used{x:2}}@font-face{font-family:F;src:local(F)}"
+        "@keyframes spin{from{opacity:0}to{opacity:1}}"
+    )
+    assert prune_css(css, {"w", "used"}) == (
+        '@charset "UTF-8";.w .used{color:red}.w .used{margin:0}.w pre{padding:0}'
+        '.w .used:not(.gone){top:0}.w :is(.gone,.used){left:0}.w .used::after{content:"{.gone}"}'
+        "@media print{.w .used{x:2}}@font-face{font-family:F;src:local(F)}"
+        "@keyframes spin{from{opacity:0}to{opacity:1}}"
+    )
+
+
+def test_data_images_become_files_with_their_size(tmp_path):
+    png = tiny_png(3, 2)
+    html = f'<p><img alt="plot" src="data:image/png;base64,{base64.b64encode(png).decode()}"/><img src="x.svg"/></p>'
+    out = move_images(html, tmp_path)
+    (file,) = tmp_path.iterdir()
+    assert (
+        file.read_bytes() == png
+        and f'<img alt="plot" src="{file.name}" width="3" height="2"/>' in out
+    )
+    assert '<img src="x.svg"/>' in out and "data:" not in out
+    other = '<style>.gone{color:red}</style><img src="data:image/png;base64,AAAA">'
+    assert lighten(other, tmp_path / "other") == other, "a page that is no notebook is left alone"

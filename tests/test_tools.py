@@ -6,8 +6,8 @@ import sys
 import pytest
 
 from tests.conftest import git
-from tests.sitetools import SNIPPETS
-from tools import drift_report, stale_translations, update_outputs
+from tools import outputs, stale_translations
+from torch_verified.project import SNIPPETS
 
 SMALL = ["autograd/accumulation.pycon", "autograd/two_inputs.pycon", "autograd/chain_rule.pycon"]
 
@@ -28,71 +28,87 @@ def one_line(text):
     return lines[0]
 
 
-def test_update_outputs_leaves_an_unchanged_tree_byte_for_byte(copies, tmp_path, capsys):
+def test_outputs_leaves_an_unchanged_tree_byte_for_byte(copies, tmp_path, capsys):
     before = {path: path.read_bytes() for path in copies.values()}
-    assert update_outputs.main([str(tmp_path)]) == 0
+    assert outputs.main(["--write", str(tmp_path)]) == 0
     assert {path: path.read_bytes() for path in copies.values()} == before
-    assert "rewrote 0 expected outputs" in capsys.readouterr().out
+    assert "rewrote 0 stale outputs" in capsys.readouterr().out
 
 
-def test_update_outputs_rewrites_only_a_stale_output(copies, capsys):
+def test_outputs_rewrites_only_a_stale_output(copies, capsys):
     stale = copies["autograd/accumulation.pycon"]
     fresh = stale.read_text(encoding="utf-8")
     stale.write_text(fresh.replace("tensor(16.)", "tensor(99.)"), encoding="utf-8")
     others = {p: p.read_bytes() for p in copies.values() if p != stale}
-    assert update_outputs.main([str(p) for p in copies.values()]) == 0
+    assert outputs.main([str(stale)]) == 1  # a report: nothing written
+    assert f"{stale}:7: prints something else" in capsys.readouterr().out
+    assert outputs.main(["--write", *map(str, copies.values())]) == 0
     assert stale.read_text(encoding="utf-8") == fresh
     assert {p: p.read_bytes() for p in others} == others  # `0x...` ellipsis kept, too
     out = capsys.readouterr().out
-    assert f"{stale}:7: output rewritten" in out and "rewrote 1 expected outputs in 1 files" in out
+    assert f"{stale}:7: output rewritten" in out and "rewrote 1 stale output in 1 of 3 files" in out
 
 
-def test_update_outputs_writes_exceptions_in_traceback_form(tmp_path):
+def test_outputs_writes_exceptions_in_traceback_form(tmp_path):
     path = tmp_path / "errors.pycon"
     path.write_text(">>> 1 / 0\n0\n>>> object()\n<object object at 0x...>\n", encoding="utf-8")
-    assert update_outputs.main([str(path)]) == 0
+    assert outputs.main(["--write", str(path)]) == 0
     assert path.read_text(encoding="utf-8") == (
         ">>> 1 / 0\nTraceback (most recent call last):\n  ...\nZeroDivisionError: division by zero\n"
         ">>> object()\n<object object at 0x...>\n"
     )
 
 
-def test_drift_report_names_file_line_expected_and_got(copies, tmp_path, capsys):
+def test_outputs_shows_the_whole_old_text_when_the_new_is_shorter(tmp_path, capsys):
+    path = tmp_path / "short.pycon"
+    path.write_text(">>> print(1)\n1\n2\n3\n", encoding="utf-8")
+    assert outputs.main(["--write", str(path)]) == 0
+    assert "was: 1\n         2\n         3\n    now: 1" in capsys.readouterr().out
+
+
+def test_outputs_reports_drift_with_file_line_expected_and_got(copies, tmp_path, capsys):
     stale = copies["autograd/accumulation.pycon"]
     stale.write_text(stale.read_text().replace("tensor(16.)", "tensor(99.)"), encoding="utf-8")
     report = tmp_path / "drift.md"
-    assert drift_report.main(["--output", str(report), str(stale)]) == 1
+    assert outputs.main(["--report", str(report), str(stale)]) == 1
     text = report.read_text(encoding="utf-8")
     assert f"`{stale}`, line 7" in text and ">>> x.grad" in text
-    assert "Expected:\n\n```text\ntensor(99.)\n```" in text
-    assert "Got:\n\n```text\ntensor(16.)\n```" in text
-    assert f"{stale}:7: output changed" in capsys.readouterr().out
+    assert (
+        "Expected:\n\n```text\ntensor(99.)\n```" in text
+        and "Got:\n\n```text\ntensor(16.)\n```" in text
+    )
     stale.write_text(stale.read_text().replace("tensor(99.)", "tensor(16.)"), encoding="utf-8")
-    assert drift_report.main(["--output", str(report), str(stale)]) == 0
+    assert outputs.main(["--report", str(report), str(stale)]) == 0
     assert "No drift" in report.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("tool", [update_outputs, drift_report])
-def test_bad_input_stops_with_a_one_line_reason(tool, tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("text", [">>>x = 1\n", ">>> x = 1\n>>\tx\n1\n", ">>> x = 1\n>> x\n1\n"])
+def test_a_mistyped_prompt_stops_it_with_file_line_and_the_rule(
+    text, tmp_path, monkeypatch, capsys
+):
+    """doctest stops at `>>>x` with its own words, and reads `>> x` and its output as the
+    output of the line before, which a rewrite would delete: nothing is written."""
     broken = tmp_path / "broken.pycon"
-    broken.write_text(">>>x = 1\n", encoding="utf-8")
-    assert tool.main([str(broken)]) == 2
-    assert str(broken) in one_line(capsys.readouterr().err)
-
+    broken.write_text(text, encoding="utf-8")
+    assert outputs.main(["--write", str(broken)]) == 2
+    line = text.count("\n", 0, text.index(">>", 3) if text.startswith(">>> ") else 0) + 1
+    assert f'{broken}:{line}: a prompt is ">>> " (three > and a space)' in one_line(
+        capsys.readouterr().err
+    )
+    assert broken.read_text(encoding="utf-8") == text
     monkeypatch.chdir(tmp_path)  # outside the repository: no snippets/ here
-    assert tool.main([]) == 2
+    assert outputs.main([]) == 2
     assert str(tmp_path) in one_line(capsys.readouterr().err)
-
     monkeypatch.setitem(sys.modules, "torch", None)  # as if torch were not installed
-    assert tool.main([str(broken)]) == 2
+    assert outputs.main([str(broken)]) == 2
     assert sys.executable in one_line(capsys.readouterr().err)
 
 
-def test_update_outputs_does_not_record_an_import_error(tmp_path, capsys):
+def test_outputs_does_not_record_an_import_error(tmp_path, capsys):
     path = tmp_path / "imports.pycon"
     text = ">>> import no_such_module_here\n>>> 1\n1\n"
     path.write_text(text, encoding="utf-8")
-    assert update_outputs.main([str(path)]) == 2
+    assert outputs.main(["--write", str(path)]) == 2
     assert f"{path}:1: ModuleNotFoundError" in one_line(capsys.readouterr().err)
     assert path.read_text(encoding="utf-8") == text
 

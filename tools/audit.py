@@ -9,15 +9,20 @@ it: gzip for text, 404.html for a missing path):
    load shows up as long tasks): once every page has had its run, each page below the
    threshold runs twice more, one run at a time, and counts with the median of its three
    (not with --performance-advisory, where performance is only reported).
-2. axe-core (the copy Lighthouse bundles, so the same rules) in Chromium driven by
-   Playwright, on the views Lighthouse does not see: the dark (slate) scheme at the mobile
-   size, and both schemes at a desktop size, where the navigation and the table of contents
-   are on screen. Every request is watched too: any response >= 400, request to another
-   host, or console error fails the page.
+2. A reader's pass, the one visit of every page in a real browser of a CI run: Chromium
+   driven by Playwright (torch_verified/browser.py), on the views Lighthouse does not see:
+   the dark (slate) scheme at the mobile size, and both schemes at a desktop size, where
+   the navigation and the table of contents are on screen. On each view of each page:
+   axe-core (the copy Lighthouse bundles, so the same rules), the scheme, and what a reader
+   must get (browser.page_problems: a clean console, nothing from another host, no web
+   fonts, the page's language, a first visit within budget, links in the reader's language,
+   nothing wider than the window, a language switcher that leads to the twin). The home,
+   computation-graph and error-table pages are photographed in each view, and at a phone's
+   width in the light scheme (artifacts/screenshots/).
 
     python -m tools.audit                  # build the site, audit every page
     python -m tools.audit --site DIR       # audit an existing build of the current config
-    python -m tools.audit --only zh/autograd --skip-axe
+    python -m tools.audit --only zh/autograd --skip-lighthouse
 
 Writes the table to artifacts/audit.md (and the Lighthouse reports of failing pages to
 artifacts/lighthouse/); exits 1 naming each page and failing audit.
@@ -36,8 +41,19 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.sitetools import LANGUAGES, ROOT, pages, site_page
-from tools.browser import CHROMIUM_ARGS, SCHEMES, SiteServer, chromium_executable
+from torch_verified import project
+from torch_verified.browser import (
+    CHROMIUM_ARGS,
+    DESKTOP,
+    PHONE,
+    SCHEMES,
+    Reader,
+    SiteServer,
+    chromium_executable,
+    launch,
+    page_problems,
+)
+from torch_verified.project import LANGUAGES, ROOT, pages
 
 # `npm ci --prefix tools/lighthouse` installs them; LIGHTHOUSE_MODULES may point elsewhere
 MODULES = Path(os.environ.get("LIGHTHOUSE_MODULES", ROOT / "tools" / "lighthouse" / "node_modules"))
@@ -46,73 +62,55 @@ AXE = MODULES / "axe-core" / "axe.min.js"
 A11Y_CONFIG = MODULES / "lighthouse" / "core" / "config" / "default-config.js"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 THRESHOLDS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
-# Lighthouse splits its --chrome-flags at spaces: the flags of tools/browser.py without one
+# Lighthouse splits its --chrome-flags at spaces: the browser's flags without one
 CHROME_FLAGS = " ".join(["--headless=new", *(flag for flag in CHROMIUM_ARGS if " " not in flag)])
-# The views of the axe pass: (scheme, name, viewport, mobile). Light at the mobile size is
-# Lighthouse's own view.
+# The views of the reader's pass: (scheme, name, viewport, mobile). Light at the mobile size
+# is Lighthouse's own view.
 VIEWS = (
-    ("dark", "mobile", {"width": 412, "height": 823}, True),
-    ("light", "desktop", {"width": 1350, "height": 940}, False),
-    ("dark", "desktop", {"width": 1350, "height": 940}, False),
+    ("dark", "mobile", PHONE, True),
+    ("light", "desktop", DESKTOP, False),
+    ("dark", "desktop", DESKTOP, False),
 )
+PHOTOGRAPHED = {
+    "index.md": "home",
+    "autograd/computation-graph.md": "autograd-computation-graph",
+    "errors/error-table.md": "error-table",
+}
 
 
 # -- what to audit ------------------------------------------------------------------------
 
 
-def targets(site, only=()):
-    """(name, path below the site root) of every page of every language, and the 404 page."""
-    found = []
-    for lang in LANGUAGES:
-        for page in pages(lang):
-            built = site_page(site, lang, page)
-            rel = built.relative_to(site).as_posix().removesuffix("index.html")
-            found.append((f"{lang}/{page.rsplit('.', 1)[0]}", rel))
-    found.append(("404", "404.html"))
-    if only:
-        found = [t for t in found if any(o in t[0] for o in only)]
-    return found
+def targets(only=()):
+    """(name, path below the site root, (language, page) or None) of every page of every
+    language, and the 404 page."""
+    found = [
+        (f"{lang}/{page.rsplit('.', 1)[0]}", project.site_path(lang, page), (lang, page))
+        for lang in LANGUAGES
+        for page in pages(lang)
+    ]
+    found.append(("404", "404.html", None))
+    return [t for t in found if not only or any(o in t[0] for o in only)]
 
 
 # -- Lighthouse ---------------------------------------------------------------------------
 
 
-def lighthouse_bin():
-    if not LIGHTHOUSE.exists():
-        raise SystemExit(
-            f"Lighthouse is not installed: run `npm ci --prefix tools/lighthouse` ({LIGHTHOUSE})"
-        )
-    return str(LIGHTHOUSE)
-
-
-def lighthouse_version():
-    package = MODULES / "lighthouse" / "package.json"
-    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else "?"
-
-
-def axe_version():
-    package = MODULES / "axe-core" / "package.json"
-    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else "?"
-
-
-def chrome_path():
-    found = chromium_executable()
-    if not found:
-        raise SystemExit("Chromium is missing: run tools/ensure-browser (or set $CHROMIUM)")
-    return found
+def version(package):
+    path = MODULES / package / "package.json"
+    return json.loads(path.read_text(encoding="utf-8"))["version"] if path.exists() else "?"
 
 
 def run_lighthouse(url, out):
-    command = [
-        lighthouse_bin(),
-        url,
-        f"--chrome-flags={CHROME_FLAGS}",
-        f"--only-categories={','.join(CATEGORIES)}",
-        "--output=json",
-        f"--output-path={out}",
-        "--quiet",
-    ]
-    env = {**os.environ, "CHROME_PATH": chrome_path()}
+    if not LIGHTHOUSE.exists() or not chromium_executable():
+        raise SystemExit(
+            f"Lighthouse ({LIGHTHOUSE}: `npm ci --prefix tools/lighthouse`) and Chromium "
+            "(tools/ensure-browser, or $CHROMIUM) are needed"
+        )
+    categories = f"--only-categories={','.join(CATEGORIES)}"
+    command = [str(LIGHTHOUSE), url, f"--chrome-flags={CHROME_FLAGS}", categories]
+    command += ["--output=json", f"--output-path={out}", "--quiet"]
+    env = {**os.environ, "CHROME_PATH": chromium_executable()}
     done = subprocess.run(
         command, check=False, env=env, capture_output=True, text=True, timeout=180
     )
@@ -131,24 +129,19 @@ def scores(report):
 def failing_audits(report, category):
     """`audit-id` (with its value) of each weighted audit of a category that did not pass;
     where Lighthouse computed no score for the category, why (its errors and warnings)."""
+    refs = [
+        (ref, report["audits"][ref["id"]]) for ref in report["categories"][category]["auditRefs"]
+    ]
     if report["categories"][category]["score"] is None:
-        errors = [
-            f"{ref['id']}: {report['audits'][ref['id']].get('errorMessage')}"
-            for ref in report["categories"][category]["auditRefs"]
-            if report["audits"][ref["id"]].get("errorMessage")
-        ]
-        reasons = errors + report.get("runWarnings", [])
+        reasons = [f"{r['id']}: {a['errorMessage']}" for r, a in refs if a.get("errorMessage")]
+        reasons += report.get("runWarnings", [])
         return [f"Lighthouse computed no {category} score (0 here): " + "; ".join(reasons)]
-    found = []
-    for ref in report["categories"][category]["auditRefs"]:
-        audit = report["audits"][ref["id"]]
-        if ref["weight"] > 0 and audit["score"] is not None and audit["score"] < 1:
-            value = audit.get("displayValue") or ""
-            if category == "performance":
-                found.append(f"{ref['id']} {value} ({audit['score']:.2f})")
-            else:
-                found.append(f"{ref['id']}" + (f" ({value})" if value else ""))
-    return found
+    return [
+        f"{ref['id']} {audit.get('displayValue') or ''}".strip()
+        + (f" ({audit['score']:.2f})" if category == "performance" else "")
+        for ref, audit in refs
+        if ref["weight"] > 0 and audit["score"] is not None and audit["score"] < 1
+    ]
 
 
 def summarize(name, url, reports):
@@ -176,8 +169,8 @@ def lighthouse_pass(base, found, jobs, workdir, log, rerun_slow=True):
     """Every page once, `jobs` at a time; then, one at a time, two more runs of each page
     below the performance threshold (load on the machine shows up as long tasks). With
     `rerun_slow` off (performance only reported, --performance-advisory), no reruns."""
-    reports = {name: [] for name, _ in found}
-    urls = {name: base + rel for name, rel in found}
+    reports = {name: [] for name, _, _ in found}
+    urls = {name: base + rel for name, rel, _ in found}
 
     def run(name):
         out = workdir / f"{name.replace('/', '_')}-{len(reports[name]) + 1}.json"
@@ -186,21 +179,19 @@ def lighthouse_pass(base, found, jobs, workdir, log, rerun_slow=True):
         log(f"{name}: " + " ".join(f"{c}={r[c]}" for c in CATEGORIES) + f" bytes={r['bytes']:,}")
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        for job in [pool.submit(run, name) for name, _ in found]:
+        for job in [pool.submit(run, name) for name, _, _ in found]:
             job.result()
     slow = [
-        n
-        for n, r in reports.items()
-        if rerun_slow and scores(r[0])["performance"] < THRESHOLDS["performance"]
+        n for n, r in reports.items() if scores(r[0])["performance"] < THRESHOLDS["performance"]
     ]
-    for name in slow:
+    for name in slow if rerun_slow else ():
         log(f"{name}: performance below {THRESHOLDS['performance']}: two more runs")
         run(name)
         run(name)
-    return [summarize(name, urls[name], reports[name]) for name, _ in found]
+    return [summarize(name, urls[name], reports[name]) for name, _, _ in found]
 
 
-# -- axe-core and the network, in Playwright ------------------------------------------------
+# -- the reader's pass: axe-core and what a reader gets, in Playwright ------------------------
 
 
 def axe_rules():
@@ -212,107 +203,138 @@ def axe_rules():
     return sorted(rule for rule, weight in found if int(weight) > 0)
 
 
-def axe_view(base, found, rules, view):
+AXE_RUN = """rules => axe.run(document, {
+    runOnly: {type: "rule", values: rules.filter(id => axe.getRules().some(r => r.ruleId === id))},
+    resultTypes: ["violations"]})"""
+
+
+def reader_view(server, found, rules, view):
     """{page: [problem, ...]} in one view (scheme, size) of every page."""
     from playwright.sync_api import sync_playwright
 
     scheme, size, viewport, mobile = view
-    script = AXE.read_text(encoding="utf-8")
-    origin = base[: base.index("/", len("http://"))] + "/"
+    script = AXE.read_text(encoding="utf-8") if rules else ""
     problems = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chrome_path(), args=CHROMIUM_ARGS)
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
         context = browser.new_context(
             viewport=viewport,
-            color_scheme=scheme,
             is_mobile=mobile,
             has_touch=mobile,
             device_scale_factor=1.75 if mobile else 1,
         )
-        for name, rel in found:
-            page = context.new_page()
-            seen = []
-            page.on("console", lambda m, s=seen: m.type == "error" and s.append(m.text))
-            page.on("pageerror", lambda e, s=seen: s.append(f"page error: {e}"))
-            page.on(
-                "response",
-                lambda r, s=seen: r.status >= 400 and s.append(f"{r.status} {r.url}"),
-            )
-            page.on(
-                "request",
-                lambda r, s=seen: (
-                    not r.url.startswith((origin, "data:"))
-                    and s.append(f"request to another host: {r.url}")
-                ),
-            )
-            page.goto(base + rel, wait_until="networkidle")
-            actual = page.evaluate("document.body.dataset.mdColorScheme")
-            if actual != SCHEMES[scheme]:
-                seen.append(f"the page shows scheme {actual!r}, not {SCHEMES[scheme]!r}")
-            page.add_script_tag(content=script)
-            result = page.evaluate(
-                """rules => axe.run(document, {
-                    runOnly: {type: "rule", values: rules.filter(
-                        id => axe.getRules().some(r => r.ruleId === id))},
-                    resultTypes: ["violations"]})""",
-                rules,
-            )
-            for violation in result["violations"]:
-                nodes = violation["nodes"]
-                detail = " ".join(nodes[0]["failureSummary"].splitlines()[-1].split())
-                seen.append(
-                    f"{violation['id']}: {len(nodes)} element(s), e.g. "
-                    f"{' '.join(nodes[0]['html'].split())[:120]} — {detail[:240]}"
-                )
+        context.set_default_timeout(30_000)
+        reader = Reader(context, server).setup(viewport, scheme)
+        for name, rel, page in found:
+            visit = reader.open(server.base + rel)
+            seen = page_problems(reader, *page, visit) if page else list(visit.problems)
+            shown = reader.page.evaluate("document.body.dataset.mdColorScheme")
+            if shown != SCHEMES[scheme]:
+                seen.append(f"the page shows scheme {shown!r}, not {SCHEMES[scheme]!r}")
+            if page and page[1] in PHOTOGRAPHED:  # and at a phone's width in the light scheme
+                for width, name in (
+                    (viewport, size),
+                    *([(PHONE, "mobile")] if scheme == "light" else []),
+                ):
+                    reader.page.set_viewport_size(width)
+                    if overflow := reader.horizontal_overflow():
+                        seen.append(f"{overflow} px wider than a {width['width']} px window")
+                    shot = f"{page[0]}-{PHOTOGRAPHED[page[1]]}-{name}-{scheme}"
+                    reader.screenshot(shot, full_page=True)
+                reader.page.set_viewport_size(viewport)
+            if rules:
+                reader.page.add_script_tag(content=script)
+                for violation in reader.page.evaluate(AXE_RUN, rules)["violations"]:
+                    nodes = violation["nodes"]
+                    detail = " ".join(nodes[0]["failureSummary"].splitlines()[-1].split())
+                    seen.append(
+                        f"{violation['id']}: {len(nodes)} element(s), e.g. "
+                        f"{' '.join(nodes[0]['html'].split())[:120]} — {detail[:240]}"
+                    )
             if seen:
                 problems[name] = [f"{scheme}/{size}: {line}" for line in dict.fromkeys(seen)]
-            page.close()
         browser.close()
     return problems
 
 
-def axe_pass(base, found, rules, jobs, log):
+def reader_pass(server, found, rules, jobs, log):
     """{page: [problem, ...]} over the views, `jobs` views at a time (a browser each)."""
     problems = {}
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        runs = {pool.submit(axe_view, base, found, rules, view): view for view in VIEWS}
+        runs = {pool.submit(reader_view, server, found, rules, view): view for view in VIEWS}
         for job in concurrent.futures.as_completed(runs):
             scheme, size, _, _ = runs[job]
             for name, lines in job.result().items():
                 problems.setdefault(name, []).extend(lines)
-            log(f"axe: {scheme} scheme at {size} size: {len(found)} pages")
+            log(f"reader: {scheme} scheme at {size} size: {len(found)} pages")
     return problems
 
 
 # -- the table ----------------------------------------------------------------------------
 
 
-def table(results, axe_problems):
-    head = "| Page | Performance | Accessibility | Best practices | SEO | Bytes | axe (dark; desktop) |"
+def table(results, reader_problems):
+    head = "| Page | Performance | Accessibility | Best practices | SEO | Bytes | reader's pass |"
     lines = [head, "|---|---:|---:|---:|---:|---:|---|"]
     for r in results:
         perf = str(r["performance"])
         if r["runs"] > 1:
             perf += f" (median of {'/'.join(map(str, r['performance_runs']))})"
-        axe = "—" if axe_problems is None else ("ok" if r["page"] not in axe_problems else "FAIL")
+        seen = "ok" if r["page"] not in reader_problems else "FAIL"
         lines.append(
             f"| {r['page']} | {perf} | {r['accessibility']} | {r['best-practices']} "
-            f"| {r['seo']} | {r['bytes']:,} | {axe} |"
+            f"| {r['seo']} | {r['bytes']:,} | {seen} |"
         )
     return "\n".join(lines) + "\n"
 
 
-def build(site):
-    done = subprocess.run(
-        [str(Path(sys.executable).parent / "mkdocs"), "build", "--strict", "-q", "-d", site],
-        check=False,
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        capture_output=True,
-        text=True,
+def report(results, reader_problems, output, args):
+    """The failures, and the table written to `output` (and .json beside it, and the
+    Lighthouse reports of failing pages in lighthouse/ beside it)."""
+    failures, advisories = (
+        [f"{name}: {line}" for name, lines in reader_problems.items() for line in lines],
+        [],
     )
-    if done.returncode != 0:
-        raise SystemExit(f"mkdocs build --strict failed:\n{done.stdout}{done.stderr}")
+    for r in results:
+        for category, audits in r["failing"].items():
+            line = f"{r['page']}: {category} {r[category]} < {THRESHOLDS[category]}: "
+            line += "; ".join(audits or ["(no single audit below 1)"])
+            advisory = category == "performance" and args.performance_advisory
+            (advisories if advisory else failures).append(line)
+    axe = (
+        ""
+        if args.skip_axe
+        else f"axe-core {version('axe-core')}, Lighthouse's accessibility rules, and "
+    )
+    views = ", ".join(f"{scheme} scheme at {size} size" for scheme, size, _, _ in VIEWS)
+    text = (
+        f"# Lighthouse, axe and a reader's pass\n\nLighthouse {version('lighthouse')} (mobile "
+        "emulation, simulated throttling); thresholds: "
+        + ", ".join(f"{c} {t}" for c, t in THRESHOLDS.items())
+        + f". Bytes: total transferred (gzip). The reader's pass: {axe}what a reader gets "
+        f"(console, requests, weight, language, links, width, twin), on {views}.\n\n"
+    )
+    text += table(results, reader_problems) if results else ""
+    text += "\n## Failures\n\n" + "".join(f"- {f}\n" for f in failures) if failures else ""
+    if advisories:
+        text += (
+            "\n## Below the performance target (reported, not failing: --performance-advisory)\n\n"
+        )
+        text += "".join(f"- {a}\n" for a in advisories)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(text, encoding="utf-8")
+    summary = [{k: v for k, v in r.items() if k != "report"} for r in results]
+    output.with_suffix(".json").write_text(
+        json.dumps({"pages": summary, "reader": reader_problems}, indent=1, ensure_ascii=False),
+        "utf-8",
+    )
+    shutil.rmtree(output.parent / "lighthouse", ignore_errors=True)
+    for r in (r for r in results if r["failing"]):
+        (output.parent / "lighthouse").mkdir(exist_ok=True)
+        (output.parent / "lighthouse" / f"{r['page'].replace('/', '_')}.json").write_text(
+            json.dumps(r["report"])
+        )
+    return failures, text
 
 
 def main(argv=None):
@@ -320,8 +342,8 @@ def main(argv=None):
     parser.add_argument("--site", help="an existing build (default: build one now)")
     parser.add_argument("--jobs", type=int, default=2, help="Lighthouse runs at a time")
     parser.add_argument("--only", nargs="*", default=(), help="pages whose name contains this")
-    parser.add_argument("--skip-axe", action="store_true", help="Lighthouse only")
-    parser.add_argument("--skip-lighthouse", action="store_true", help="axe only")
+    parser.add_argument("--skip-axe", action="store_true", help="the reader's pass without axe")
+    parser.add_argument("--skip-lighthouse", action="store_true", help="the reader's pass only")
     parser.add_argument("--output", default=str(ROOT / "artifacts" / "audit.md"))
     parser.add_argument(
         "--performance-advisory",
@@ -338,75 +360,30 @@ def main(argv=None):
     with tempfile.TemporaryDirectory(prefix="audit-") as tmp:
         site = Path(args.site) if args.site else Path(tmp) / "site"
         if not args.site:
-            log("building the site (mkdocs build --strict)")
-            build(str(site))
+            log("building the site (make build)")
+            if failed := project.build(site):
+                raise SystemExit(f"make build failed:\n{failed}")
         server = SiteServer(site)
-        base = server.base
-        found = targets(site, args.only)
-        log(f"serving {site} at {base}; {len(found)} pages")
+        found = targets(args.only)
+        log(f"serving {site} at {server.base}; {len(found)} pages")
         results = []
         try:
             if not args.skip_lighthouse:
-                workdir = Path(tmp) / "reports"
-                workdir.mkdir()
+                (Path(tmp) / "reports").mkdir()
+                rerun = not args.performance_advisory
                 results = lighthouse_pass(
-                    base, found, args.jobs, workdir, log, rerun_slow=not args.performance_advisory
+                    server.base, found, args.jobs, Path(tmp) / "reports", log, rerun
                 )
-            axe_problems = None
-            if not args.skip_axe:
-                try:
-                    axe_problems = axe_pass(base, found, axe_rules(), args.jobs, log)
-                except Exception as error:  # noqa: BLE001 - the Lighthouse table still counts
-                    axe_problems = {"(axe pass)": [f"could not run: {error!r}"]}
+            try:
+                rules = None if args.skip_axe else axe_rules()
+                reader_problems = reader_pass(server, found, rules, args.jobs, log)
+            except Exception as error:  # noqa: BLE001 - the Lighthouse table still counts
+                reader_problems = {"(reader's pass)": [f"could not run: {error!r}"]}
         finally:
             server.close()
 
-        failures, advisories = [], []
-        for r in results:
-            for category, audits in r["failing"].items():
-                line = (
-                    f"{r['page']}: {category} {r[category]} < {THRESHOLDS[category]}: "
-                    + "; ".join(audits or ["(no single audit below 1)"])
-                )
-                advisory = category == "performance" and args.performance_advisory
-                (advisories if advisory else failures).append(line)
-        for name, lines in (axe_problems or {}).items():
-            failures += [f"{name}: axe {line}" for line in lines]
-
         output = Path(args.output)
-        output.parent.mkdir(parents=True, exist_ok=True)
-        text = "# Lighthouse and axe audit\n\n"
-        text += (
-            f"Lighthouse {lighthouse_version()} (mobile emulation, simulated throttling); "
-            "thresholds: "
-            + ", ".join(f"{c} {t}" for c, t in THRESHOLDS.items())
-            + ". Bytes: total transferred (gzip). axe-core "
-            + axe_version()
-            + ", Lighthouse's accessibility rules, on "
-            + ", ".join(f"{scheme} scheme at {size} size" for scheme, size, _, _ in VIEWS)
-            + ", requests and console watched.\n\n"
-        )
-        text += table(results, axe_problems) if results else ""
-        if failures:
-            text += "\n## Failures\n\n" + "".join(f"- {f}\n" for f in failures)
-        if advisories:
-            text += (
-                "\n## Below the performance target (reported, not failing: "
-                "--performance-advisory)\n\n" + "".join(f"- {a}\n" for a in advisories)
-            )
-        output.write_text(text, encoding="utf-8")
-        summary = [{k: v for k, v in r.items() if k != "report"} for r in results]
-        output.with_suffix(".json").write_text(
-            json.dumps({"pages": summary, "axe": axe_problems}, indent=1, ensure_ascii=False),
-            encoding="utf-8",
-        )
-        reports = output.parent / "lighthouse"
-        shutil.rmtree(reports, ignore_errors=True)
-        for r in results:
-            if r["failing"]:
-                reports.mkdir(exist_ok=True)
-                path = reports / f"{r['page'].replace('/', '_')}.json"
-                path.write_text(json.dumps(r["report"]), encoding="utf-8")
+        failures, text = report(results, reader_problems, output, args)
     print(text)
     log(f"done; table in {output}")
     if failures:

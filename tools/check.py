@@ -1,43 +1,50 @@
-"""Check one chapter: everything a change to it needs, in seconds.
+"""Check one chapter: every check CI would fail on that needs no build, in seconds.
 
     python -m tools.check CHAPTER          (what `make check CHAPTER=operations` runs)
 
 Runs, in one process: every snippet the chapter's pages include (and any other in
 snippets/CHAPTER/), and the checks of its pages in both languages (parity of the twins,
-includes, block titles, heading anchors, no unchecked code, glossary terms) together with
-the repository-wide ones (every page has a twin, no orphan snippet). The site is not
-built: `make test` does that.
+includes, block titles, heading anchors, no unchecked code, glossary terms, Chinese
+typography, exercise markup; for the errors chapter, data/errors.yml against the snippets)
+together with the repository-wide ones (every page has a twin, no orphan snippet). The site
+is not built (the checks of the built site are left out): `make test` does that.
 """
 
 import subprocess
 import sys
 
-from tests.sitetools import DOCS, LANGUAGES, ROOT, SNIPPETS, includes, markdown_pages
+from torch_verified.markdown import includes
+from torch_verified.project import DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SNIPPETS, markdown_pages
 
-CHECKS = ["tests/test_structure.py", "tests/test_glossary.py"]
+CHECKS = [
+    "tests/test_structure.py",
+    "tests/test_glossary.py",
+    "tests/test_chinese_typography.py",
+    "tests/test_exercises.py",
+    "tests/test_error_table.py",
+]
 
 
 def chapters():
-    return sorted(p.name for p in (DOCS / LANGUAGES[0]).iterdir() if p.is_dir())
+    return sorted(p.name for p in (DOCS / DEFAULT_LANGUAGE).iterdir() if p.is_dir())
 
 
 def arguments(chapter):
     """pytest's arguments for one chapter."""
     pages = [
-        f"docs/{lang}/{page}"
+        f"docs/{lang}/{p}"
         for lang in LANGUAGES
-        for page in markdown_pages(lang)
-        if page.startswith(f"{chapter}/")
+        for p in markdown_pages(lang)
+        if p.startswith(f"{chapter}/")
     ]
-    snippets = {f"snippets/{name}" for page in pages for name in includes(ROOT / page)}
+    snippets = {
+        f"snippets/{name}" for page in pages for name in includes((ROOT / page).read_text("utf-8"))
+    }
     snippets |= {p.relative_to(ROOT).as_posix() for p in (SNIPPETS / chapter).glob("*.pycon")}
-    existing = sorted(
-        s for s in snippets if (ROOT / s).is_file()
-    )  # a missing one fails a check below
+    existing = sorted(s for s in snippets if (ROOT / s).is_file())  # a missing one fails a check
     # Parametrized checks only for this chapter's pages ("operations/indexing.md" is in the
     # test id); the checks without parameters look at the whole repository, in milliseconds.
-    select = f"{chapter}/ or not ["
-    return ["-n", "0", *existing, *CHECKS, "-k", select]
+    return ["-n", "0", "--without-site", *existing, *CHECKS, "-k", f"{chapter}/ or not ["]
 
 
 def main(argv=None):
@@ -48,10 +55,11 @@ def main(argv=None):
         return 2
     args = arguments(argv[0])
     snippets = sum(a.endswith(".pycon") for a in args)
-    print(f"check {argv[0]}: {snippets} snippets, the checks of its pages (-k {args[-1]!r})")
-    command = [sys.executable, "-m", "pytest", *args]
-    sys.stdout.flush()
-    return subprocess.run(command, cwd=ROOT, check=False).returncode
+    print(
+        f"check {argv[0]}: {snippets} snippets, the checks of its pages (-k {args[-1]!r})",
+        flush=True,
+    )
+    return subprocess.run([sys.executable, "-m", "pytest", *args], cwd=ROOT, check=False).returncode
 
 
 if __name__ == "__main__":

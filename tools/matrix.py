@@ -3,7 +3,7 @@
     python -m tools.matrix [--release X.Y.Z ...]      (`make matrix`; .ci/run runs it)
 
 The releases and what they print differently from the pin are data: data/releases.yml
-(hooks/releases.py reads it, and pages show it). For each release this makes (once) a
+(torch_verified/matrix.py reads it, and pages show it). For each release this makes (once) a
 venv, ~/.cache/torch-verified/matrix/torch-X.Y.Z/ (or under $TORCH_VERIFIED_MATRIX), with
 that torch and the pinned numpy, matplotlib and sybil, then runs every snippet there as the tests do. It fails, naming the file and line,
 when an example prints something that neither the snippet nor data/releases.yml says
@@ -19,28 +19,16 @@ import os
 import subprocess
 import sys
 import time
-import tomllib
 from pathlib import Path
 
-from tools.examples import BadInput, matches, not_for_this_machine, run_file, snippet_files
+from torch_verified.examples import BadInput, for_this_machine, matches, run_file, snippet_files
+from torch_verified.project import ROOT, SNIPPETS, pins
 
-ROOT = Path(__file__).resolve().parent.parent
 # One venv per release, outside the clone so that every clone on a machine shares them
 # (CI runs in a fresh clone); made once, re-made when the requirements change.
 ENVS = Path(os.environ.get("TORCH_VERIFIED_MATRIX", "~/.cache/torch-verified/matrix")).expanduser()
 # What the examples import besides torch, at the versions pinned in pyproject.toml.
 ALSO = ("numpy", "matplotlib", "sybil")
-
-
-def pins(pyproject=ROOT / "pyproject.toml"):
-    groups = tomllib.loads(pyproject.read_text(encoding="utf-8"))["dependency-groups"]
-    found = {}
-    for group in groups.values():
-        for requirement in group:
-            if isinstance(requirement, str) and "==" in requirement:
-                name, version = requirement.split("==")
-                found[name.lower()] = version
-    return found
 
 
 def requirements(release):
@@ -93,7 +81,7 @@ def environment(release, log=print):
     return python
 
 
-def worker(release, expected, paths=()):
+def worker(release, expected, paths=(), root=SNIPPETS):
     """In the release's venv: run every snippet (or `paths`); return what disagrees with
     the data. `expected`: {snippet: {example: output}} of the entries for this release."""
     import torch
@@ -103,9 +91,9 @@ def worker(release, expected, paths=()):
     report = {"torch": torch.__version__, "examples": 0, "per_data": 0, "problems": []}
     used = set()
     for path in snippet_files(list(paths)):
-        if not_for_this_machine(path):
+        if not for_this_machine(path):
             continue
-        snippet = path.relative_to("snippets").as_posix()
+        snippet = Path(path).resolve().relative_to(Path(root).resolve()).as_posix()
         for result in run_file(path)[1]:
             report["examples"] += 1
             example = result.example.source.strip().splitlines()[0]
@@ -198,7 +186,7 @@ def main(argv=None):
     if args.worker:
         print(json.dumps(worker(args.worker, json.loads(sys.stdin.read()))))
         return 0
-    from hooks.releases import MatrixDataError, load
+    from torch_verified.matrix import MatrixDataError, load
 
     started, failed = time.perf_counter(), False
     try:

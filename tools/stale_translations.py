@@ -21,13 +21,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-
-class BadInput(Exception):
-    """A reason to stop, in one line that names the place."""
-
+from torch_verified.examples import BadInput
+from torch_verified.markdown import FRONT_MATTER
 
 TRAILER = "Translation-reviewed:"
-FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.DOTALL)
 COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 
 

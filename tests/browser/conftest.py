@@ -1,9 +1,9 @@
-"""Fixtures of the browser tests: one site server and one Chromium per pytest worker."""
+"""Fixtures of the browser tests: one site server and one Chromium per pytest worker, and the
+worker's tab (torch_verified/browser.py: Reader)."""
 
 import pytest
 
-from tests.browser.reader import DESKTOP, Reader
-from tools.browser import CHROMIUM_ARGS, SiteServer, chromium_executable
+from torch_verified.browser import DESKTOP, Reader, SiteServer, launch
 
 
 @pytest.fixture(scope="session")
@@ -14,30 +14,20 @@ def server(site):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    executable = chromium_executable()
-    if executable is None:
-        pytest.fail(
-            "the browser tests need Chromium: run tools/ensure-browser (`make test` does), "
-            "or point $CHROMIUM at a Chromium binary",
-            pytrace=False,
-        )
+def session_reader(server):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="session")
-def session_reader(browser, server):
-    context = browser.new_context(
-        viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"]
-    )
-    context.set_default_timeout(10_000)
-    yield Reader(context, server)
-    context.close()
+        try:
+            browser = launch(playwright)
+        except RuntimeError as error:
+            pytest.fail(str(error), pytrace=False)
+        context = browser.new_context(
+            viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"]
+        )
+        context.set_default_timeout(10_000)
+        yield Reader(context, server)
+        browser.close()
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The copy button of a code block copies code that runs and prints what the page shows.
+"""The copy button of a code block copies code that runs and prints what the page shows: every
+block of a page, the exercises' answers too, pasted into fresh Python consoles.
 
 That both languages copy the same code is checked on the built HTML (test_site.py).
 """
@@ -9,10 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hooks.copy_code import runnable_code
+from torch_verified.examples import CHECKER, FLAGS, runnable_code
 
 AUTOGRAD = "autograd/computation-graph.md"
-FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 PASTE = Path(__file__).with_name("paste.py")
 
 
@@ -65,15 +65,14 @@ def test_copied_code_runs_and_prints_what_the_page_shows(reader, tmp_path):
     )
 
     # Pasted into fresh Python consoles, each prints exactly what the page shows.
-    checker = doctest.OutputChecker()
     for i, (exs, out) in enumerate(zip(examples, json.loads(stdout), strict=True)):
         want = "".join(ex.want for ex in exs if ex.exc_msg is None)
-        assert checker.check_output(want, out["stdout"], FLAGS), (
+        assert CHECKER.check_output(want, out["stdout"], FLAGS), (
             f"{url}, block {i + 1}: pasted into Python it prints\n{out['stdout']}\n"
             f"--- but the page shows\n{want}\n--- stderr:\n{out['stderr']}"
         )
         for ex in exs:  # an expected exception: its last line, on stderr
             if ex.exc_msg is not None:
-                assert checker.check_output(f"...{ex.exc_msg.strip()}...", out["stderr"], FLAGS), (
+                assert CHECKER.check_output(f"...{ex.exc_msg.strip()}...", out["stderr"], FLAGS), (
                     f"{url}, block {i + 1}: expected {ex.exc_msg!r} on stderr, got\n{out['stderr']}"
                 )

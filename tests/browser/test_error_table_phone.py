@@ -1,17 +1,16 @@
 """The error table on a phone (390 px): no sideways scrolling, each row a card whose message
-wraps between words, never inside one, with its cause, fix and example link in view. On a
-wide screen it stays a table, as wide as the page.
+wraps between words, never inside one, with its cause, fix and example link in view. Widened
+to a desktop's width, it is a table, as wide as the page.
 
-The screenshots land in artifacts/screenshots/ (CI uploads artifacts/); look at them.
+The audit photographs the page at both widths (artifacts/screenshots/, tools/audit.py).
 """
 
 import pytest
 
-from tests.browser.reader import ARTIFACTS, DESKTOP, PHONE
-from tests.sitetools import LANGUAGES
+from torch_verified.browser import DESKTOP, PHONE
+from torch_verified.project import LANGUAGES
 
 PAGE = "errors/error-table.md"
-SHOTS = ARTIFACTS / "screenshots"
 # The words of code (split at spaces, and after a hyphen, where English may break a line
 # too) that the browser drew on two lines: of the messages (in the table and the entries),
 # or of all the table's code.
@@ -41,7 +40,7 @@ CARDS = """() => [...document.querySelectorAll(".error-table tbody tr")].map(tr 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_error_table_reads_on_a_phone(reader, lang):
+def test_the_error_table_reads_on_a_phone_and_stays_a_table_on_a_wide_screen(reader, lang):
     url = reader.server.url(lang, PAGE)
     visit = reader.setup(PHONE).open(url, ready=False)
     page = reader.page
@@ -62,15 +61,8 @@ def test_the_error_table_reads_on_a_phone(reader, lang):
     broken = page.evaluate(BROKEN_WORDS, ALL_CODE)
     assert not broken, f"{url}: these words of code are split over two lines: {broken}"
     assert not visit.problems, visit.report()
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SHOTS / f"{lang}-error-table-{width}.png", full_page=True)
 
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_error_table_stays_a_table_on_a_wide_screen(reader, lang):
-    url = reader.server.url(lang, PAGE)
-    reader.setup(DESKTOP).open(url, ready=False)
-    page = reader.page
+    reader.setup(DESKTOP)  # the same page, widened
     table = page.locator(".error-table table")
     assert table.evaluate("el => getComputedStyle(el).display") == "table", (
         f"{url}: the error table is not a table at {DESKTOP['width']} px"
@@ -80,8 +72,6 @@ def test_the_error_table_stays_a_table_on_a_wide_screen(reader, lang):
         " - el.closest('.md-typeset__scrollwrap').clientWidth"
     )
     assert sideways <= 0, f"{url}: the table scrolls sideways by {sideways} px"
-    # Causes and fixes may break a long name of code after a `.` there (hooks/error_table.py)
+    # Causes and fixes may break a long name of code after a `.` there (torch_verified/errors.py)
     broken = page.evaluate(BROKEN_WORDS, MESSAGES)
     assert not broken, f"{url}: these words of messages are split over two lines: {broken}"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    table.screenshot(path=SHOTS / f"{lang}-error-table-{DESKTOP['width']}.png")

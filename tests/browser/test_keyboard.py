@@ -1,8 +1,6 @@
 """The keyboard alone reaches the search box and the language switcher; so does the mouse."""
 
-import pytest
-
-from tests.browser.every_page import OTHER
+from torch_verified.project import other
 
 AUTOGRAD = "autograd/computation-graph.md"
 SEARCH_BOX = "input.md-search__input"
@@ -12,14 +10,11 @@ FOCUSED = """() => {
 }"""
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_s_key_opens_search(reader, lang):
+def the_s_key_opens_search(reader):
     """Material's shortcuts: s, f or / (the search tests type their words after a /)."""
-    url = reader.server.url(lang, AUTOGRAD)
-    reader.open(url, ready=False)
     reader.page.keyboard.press("s")
     assert reader.page.evaluate(f"document.activeElement.matches({SEARCH_BOX!r})"), (
-        f"{url}: pressing 's' focuses {reader.page.evaluate(FOCUSED)}, not the search box"
+        f"{reader.page.url}: pressing 's' focuses {reader.page.evaluate(FOCUSED)}, not the search box"
     )
     reader.page.wait_for_function("document.getElementById('__search').checked")
 
@@ -37,29 +32,28 @@ def tab_until(reader, selector, limit=30):
 
 def test_tab_reaches_search_and_the_language_switcher(reader):
     server, lang = reader.server, "zh"
-    url, other = server.url(lang, AUTOGRAD), OTHER[lang]
+    url, twin = server.url(lang, AUTOGRAD), other(lang)
     reader.open(url, ready=False)
-    tab_until(reader, SEARCH_BOX)
-
-    reader.open(url, ready=False)
-    tab_until(reader, f"a.md-select__link[hreflang={other}]")
+    tab_until(reader, f"a.md-select__link[hreflang={twin}]")
     # the focused link shows: the menu opens on focus, it is not an invisible target
     reader.page.wait_for_function(
         "() => getComputedStyle(document.activeElement.closest('.md-select__inner'))"
         ".opacity === '1'"
     )
     visit = reader.follow(lambda: reader.page.keyboard.press("Enter"))
-    assert visit.url == server.url(other, AUTOGRAD) and reader.language() == other, (
+    assert visit.url == server.url(twin, AUTOGRAD) and reader.language() == twin, (
         f"{url}: Enter on the focused language link opened {visit.url}"
     )
     tab_until(reader, f"a.md-select__link[hreflang={lang}]")
     visit = reader.follow(lambda: reader.page.keyboard.press("Enter"))
     assert visit.url == url and reader.language() == lang, (
-        f"{server.url(other, AUTOGRAD)}: Enter on the focused language link opened {visit.url}"
+        f"{server.url(twin, AUTOGRAD)}: Enter on the focused language link opened {visit.url}"
     )
+    tab_until(reader, SEARCH_BOX)  # from the top of the page it came back to
 
 
-def test_the_mouse_switches_language_and_back(reader):
+def test_the_mouse_switches_language_and_back_and_the_s_key_opens_search(reader):
+    """On the page each click opens, in each language, `s` puts the focus in the search box."""
     server = reader.server
     url = server.url("zh", AUTOGRAD)
     reader.open(url, ready=False)
@@ -69,3 +63,5 @@ def test_the_mouse_switches_language_and_back(reader):
         assert visit.url == target and reader.language() == lang, (
             f"clicking the {lang!r} language link opened {visit.url}, not {target}"
         )
+        the_s_key_opens_search(reader)
+        reader.page.keyboard.press("Escape")

@@ -1,19 +1,19 @@
-"""The one 404 page, as GitHub Pages serves it for a missing path: the reader's language
-first (by the path), in the page's `lang` and title, with no console errors."""
+"""The one 404 page, as GitHub Pages serves it for every missing path: a section for every
+language, the reader's first (by the path), in the page's `lang` and title, with no console
+errors and no navigation (one language's only)."""
 
 import re
 
 import pytest
 
-from hooks.version import TEXT
-from tests.browser.reader import ARTIFACTS
-from tests.sitetools import site_page
+from torch_verified.project import LANGUAGES, built_file, root_of
+from torch_verified.strings import STRINGS
 
-MISSING = {"en": "no/such/page/", "zh": "zh/no/such/page/"}
+MISSING = {lang: f"{root_of(lang)}no/such/page/" for lang in LANGUAGES}
 CJK = re.compile(r"[\u3400-\u9fff]")
 # how the footer's stamp starts in each language, in a local build or a CI one
 STAMP = {
-    lang: tuple(TEXT[lang][k].split("{")[0] for k in ("local", "verified")) for lang in MISSING
+    lang: tuple(STRINGS[lang][k].split("{")[0] for k in ("local", "verified")) for lang in LANGUAGES
 }
 
 
@@ -44,13 +44,21 @@ def test_the_404_page_greets_the_reader_in_the_language_of_the_path(reader, site
         f"404.html at {url}: the {lang} section is not first, or <html lang> is not {lang}"
     )
     assert reader.page.title() == first.locator("h1").inner_text()
+    sections = reader.page.eval_on_selector_all(
+        ".not-found", "ss => ss.map(s => [s.lang, s.textContent, s.querySelectorAll('a').length])"
+    )
+    assert sorted(lang for lang, _, _ in sections) == sorted(LANGUAGES), f"404.html: {sections}"
+    for language, text, links in sections:
+        assert STRINGS[language]["not_found_text"] in text and links == 1, (language, text)
+    assert not reader.page.locator(".md-sidebar").count(), (
+        "404.html: the navigation is one language's"
+    )
     header = reader.page.locator(".md-header__topic .md-ellipsis").first.inner_text()
     assert header and bool(CJK.search(header)) == (lang == "zh"), f"404.html at {url}: {header!r}"
     stamp = reader.page.locator(".verified-stamp").inner_text()
     assert stamp.startswith(STAMP[lang]) and "None" not in stamp, f"404.html at {url}: {stamp!r}"
-    (ARTIFACTS / "screenshots").mkdir(parents=True, exist_ok=True)
-    reader.page.screenshot(path=ARTIFACTS / "screenshots" / f"{lang}-404.png")
+    reader.screenshot(f"{lang}-404")
     reader.follow(lambda: first.locator("a").click())
-    assert reader.server.file(reader.page.url) == site_page(site, lang, "index.md"), (
+    assert reader.server.file(reader.page.url) == built_file(site, lang, "index.md"), (
         f"404.html at {url}: its first link leads to {reader.page.url}, not the {lang} home"
     )

@@ -3,11 +3,11 @@ that teaches it, in the reader's own language.
 
 The ranking is Material's own (lunr): a word in a heading weighs a thousand times a word in
 the text, and a page's `search: boost:` front matter multiplies its sections. The error
-table's entries are headed by their messages (hooks/error_table.py); these tests hold the
+table's entries are headed by their messages (torch_verified/errors.py); these tests hold the
 ranking to what a reader needs, query by query.
 
-The search box is driven as a person drives it (typed, pasted, scrolled) by the tests at the
-end of this file. The two hundred ranking queries are asked of the same thing the box asks:
+The queries and what each must find are data: data/search_queries.yml. The search box is
+driven as a person drives it (typed, pasted, scrolled) by the tests at the end of this file. The two hundred ranking queries are asked of the same thing the box asks:
 Material's search worker, built from the page's own config and index, in one batch per
 language (BATCH), its answers grouped as the result list renders them;
 test_the_batch_ranks_as_the_search_box_shows holds the two to the same results.
@@ -18,136 +18,16 @@ import re
 
 import pytest
 import yaml
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from hooks import error_table
-from tests.sitetools import LANGUAGES, ROOT, pages, site_page
+from torch_verified import errors
+from torch_verified.project import DATA, LANGUAGES, built_file, pages
 
 AUTOGRAD = "autograd/computation-graph.md"
 ERRORS = "errors/error-table.md"
-SNIPPETS = error_table.error_snippets()
-
-# A part of a message a reader may paste instead of all of it -> the error it must find.
-# Pasted on the pages of both languages: the message is PyTorch's, in English, in both.
-# The first ones are those of issue #21, which found another page first.
-PARTS = [
-    ("view size is not compatible with input tensor", "view_incompatible"),
-    ("a leaf Variable that requires grad is being used in an in-place operation", "inplace_leaf"),
-    ("does not require grad", "no_grad_fn"),
-    ("does not require grad and does not have a grad_fn", "no_grad_fn"),
-    ("element 0 of tensors does not require grad", "no_grad_fn"),
-    ("Trying to backward through the graph a second time", "backward_twice"),
-    ("second time", "backward_twice"),
-    ("grad can be implicitly created only for scalar outputs", "nonscalar_backward"),
-    ("cannot be converted to Scalar", "item_many_elements"),
-    ("a leaf Variable that requires grad is being used", "inplace_leaf"),
-    ("is being used in an in-place operation", "inplace_leaf"),
-    ("has been modified by an inplace operation", "inplace_modified"),
-    ("is at version 1; expected version 0 instead", "inplace_modified"),
-    ("can only change requires_grad flags of leaf variables", "nonleaf_requires_grad"),
-    ("Only Tensors of floating point and complex dtype can require gradients", "int_requires_grad"),
-    ("Can't call numpy() on Tensor that requires grad", "numpy_requires_grad"),
-    ("Inference tensors cannot be saved for backward", "inference_tensor"),
-    ("is invalid for input of size", "reshape_size"),
-    ("view size is not compatible with input tensor's size and stride", "view_incompatible"),
-    ("mat1 and mat2 shapes cannot be multiplied", "matmul_shapes"),
-    ("must match the size of tensor b", "broadcast_mismatch"),
-    ("at non-singleton dimension", "broadcast_mismatch"),
-    ("mat1 and mat2 must have the same dtype", "dtype_mismatch"),
-    ("Input type (double) and bias type (float) should be the same", "conv_dtype_mismatch"),
-    ("Expected all tensors to be on the same device", "device_mismatch"),
-    ("UnpicklingError: Weights only load failed", "load_whole_model"),
-    # from a message's second sentence: every sentence the page shows is in the heading
-    ("This file can still be loaded", "load_whole_model"),
-    ("Use tensor.detach().numpy() instead", "numpy_requires_grad"),
-    ("Use .reshape(...) instead", "view_incompatible"),
-    ("If you want to use a computed variable in a subgraph", "nonleaf_requires_grad"),
-]
-# An API or a term the site teaches -> the page that teaches it, among the first three.
-TERMS = {
-    "en": [
-        ("retain_graph", "autograd/backward.md"),
-        ("grad_fn", "autograd/backward.md"),
-        ("inference_mode", "autograd/no-grad.md"),
-        ("no_grad", "autograd/no-grad.md"),
-        ("set_grad_enabled", "autograd/no-grad.md"),
-        ("leaf tensor", AUTOGRAD),
-        ("computation graph", AUTOGRAD),
-        ("gradient accumulation", AUTOGRAD),
-        ("zero_grad", "errors/debugging.md"),
-        ("detach", "autograd/detach.md"),
-        ("requires_grad_", "autograd/detach.md"),
-        ("version counter", "autograd/detach.md"),
-        ("fine-tuning", "autograd/freezing.md"),
-        ("broadcasting", "operations/broadcasting.md"),
-        ("matmul", "operations/matmul.md"),
-        ("squeeze", "operations/shapes.md"),
-        ("contiguous", "operations/shapes.md"),
-        ("torch.where", "operations/indexing.md"),
-        ("boolean mask", "operations/indexing.md"),
-        ("in-place", "operations/arithmetic.md"),
-        ("from_numpy", "tensors/numpy.md"),
-        ("bfloat16", "devices/dtypes.md"),
-        ("mixed precision", "devices/mixed-precision.md"),
-        ("autocast", "devices/mixed-precision.md"),
-        ("GradScaler", "devices/mixed-precision.md"),
-        ("state_dict", "devices/multi-gpu-and-saving.md"),
-        ("weights_only", "devices/multi-gpu-and-saving.md"),
-        ("map_location", "devices/multi-gpu-and-saving.md"),
-        ("DataParallel", "devices/multi-gpu-and-saving.md"),
-        ("keepdim", "operations/reductions.md"),
-        ("torch.stack", "operations/reductions.md"),
-        ("named_parameters", "autograd/modules.md"),
-        ("nn.Parameter", "autograd/modules.md"),
-        ("register_hook", "autograd/beyond-backward.md"),
-        ("gradcheck", "autograd/beyond-backward.md"),
-        ("create_graph", "autograd/beyond-backward.md"),
-    ],
-    "zh": [
-        ("叶子张量", AUTOGRAD),
-        ("非叶子张量", AUTOGRAD),
-        ("计算图", AUTOGRAD),
-        # Material's segmenter never takes the last word of a Chinese query (its loop stops
-        # one character short), so this searches 梯度 alone: the computation graph page's
-        # search boost puts it before the other headings with 梯度
-        ("梯度累加", AUTOGRAD),
-        ("反向传播", "autograd/backward.md"),
-        ("retain_graph", "autograd/backward.md"),
-        ("推理模式", "autograd/no-grad.md"),
-        ("inference_mode", "autograd/no-grad.md"),
-        ("关闭梯度", "autograd/no-grad.md"),
-        ("detach", "autograd/detach.md"),
-        ("版本计数器", "autograd/detach.md"),
-        ("冻结", "autograd/freezing.md"),
-        ("微调", "autograd/freezing.md"),
-        ("广播", "operations/broadcasting.md"),
-        ("矩阵乘法", "operations/matmul.md"),
-        ("改变形状", "operations/shapes.md"),
-        ("索引", "operations/indexing.md"),
-        ("布尔掩码", "operations/indexing.md"),
-        ("原地操作", "operations/arithmetic.md"),
-        ("共享内存", "tensors/numpy.md"),
-        ("数据类型", "devices/dtypes.md"),
-        ("设备", "devices/devices.md"),
-        ("混合精度", "devices/mixed-precision.md"),
-        ("autocast", "devices/mixed-precision.md"),
-        ("GradScaler", "devices/mixed-precision.md"),
-        ("state_dict", "devices/multi-gpu-and-saving.md"),
-        ("范数", "operations/reductions.md"),
-        ("拼接", "operations/reductions.md"),
-        ("named_parameters", "autograd/modules.md"),
-        ("钩子", "autograd/beyond-backward.md"),
-        ("gradcheck", "autograd/beyond-backward.md"),
-    ],
-}
-# How a teaching page words a term it is searched by, where the page words it otherwise.
-WORDED = {"梯度累加": "梯度会累加"}
-# Searched on a page of one language: only pages of that language may answer, once each.
-LANGUAGE_QUERIES = [
-    pytest.param("zh", "梯度", id="zh-gradient"),
-    pytest.param("zh", "backward", id="zh-backward"),  # in the code of both languages
-    pytest.param("en", "gradient", id="en-gradient"),
-]
+SNIPPETS = errors.error_snippets()
+QUERIES = yaml.safe_load((DATA / "search_queries.yml").read_text(encoding="utf-8"))
+PARTS = [tuple(part) for part in QUERIES["parts"]]
+TERMS = [(lang, term, page) for lang, terms in QUERIES["terms"].items() for term, page in terms]
 ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.DOTALL)
 RESULTS = """items => items.map(li => {
   const links = [...li.querySelectorAll(":scope > a")].map(a => new URL(a.href))
@@ -201,8 +81,7 @@ BATCH = """async queries => {
 
 def page_text(site, lang, page):
     """The text of a built page's article, as the reader sees it."""
-    built = site_page(site, lang, page).read_text(encoding="utf-8")
-    article = ARTICLE.search(built)
+    article = ARTICLE.search(built_file(site, lang, page).read_text(encoding="utf-8"))
     return html.unescape(re.sub(r"<[^>]+>", "", article.group(1) if article else ""))
 
 
@@ -222,27 +101,21 @@ def pasted(message):
 def messages():
     """(error, form, text): what the pinned torch prints, and what the other releases of the
     version matrix print where it differs (data/releases.yml, checked by `make matrix`)."""
-    found = [
-        (name, form, text)
-        for name, path in sorted(SNIPPETS.items())
-        for form, text in pasted(error_table.error_message(path)).items()
-    ]
-    matrix = yaml.safe_load((ROOT / "data" / "releases.yml").read_text(encoding="utf-8"))
-    for entry in matrix.get("outputs") or ():
-        folder, _, file = entry["snippet"].partition("/")
-        if folder == "errors":
-            label = "torch-" + "-".join(entry["releases"])
-            for form, text in pasted(" ".join(entry["output"].split())).items():
-                found.append((file.removesuffix(".pycon"), f"{label}-{form}", text))
+    found = []
+    for name, path in sorted(SNIPPETS.items()):
+        for message, releases in errors.message_variants(path):
+            label = (
+                "" if message == errors.error_message(path) else "torch-" + "-".join(releases) + "-"
+            )
+            found += [(name, label + form, text) for form, text in pasted(message).items()]
     return found
 
 
-def search(reader, lang, query, paste=False, everything=False):
+def search(reader, lang, query, paste=False):
     """Type (or paste) a query into the search box of a page in `lang`, as a person does.
 
-    Returns one {page, sections} per result, in order: `sections` are the anchors of the
-    sections the result shows first (the best match first). With `everything`, scrolls until
-    Material has rendered all results (it renders 10, more as the reader scrolls).
+    Returns one {page, sections} per result Material rendered (the first ten), in order:
+    `sections` are the anchors of the sections the result shows first (the best match first).
     Text typed through an IME arrives as one insertion with no key events, and Material
     searches on key events (keyup): so typing ends with a real key press, End. The box is
     emptied between queries, as a reader does; the page stays open.
@@ -278,19 +151,7 @@ def search(reader, lang, query, paste=False, everything=False):
     page.wait_for_function(
         "([el, text]) => el.textContent !== text", arg=[meta.element_handle(), placeholder]
     )
-    items = page.locator(".md-search-result__list > .md-search-result__item")
-    while everything:
-        shown = items.count()
-        page.locator(".md-search__scrollwrap").evaluate("el => el.scrollTop = el.scrollHeight")
-        try:
-            page.wait_for_function(
-                "([n]) => document.querySelectorAll('.md-search-result__list > li').length > n",
-                arg=[shown],
-                timeout=1000,
-            )
-        except PlaywrightTimeout:
-            break
-    return items.evaluate_all(RESULTS)
+    return page.locator(".md-search-result__list > .md-search-result__item").evaluate_all(RESULTS)
 
 
 def ranking_queries(lang):
@@ -298,7 +159,8 @@ def ranking_queries(lang):
     return sorted(
         {text for _, _, text in messages()}
         | {part for part, _ in PARTS}
-        | {term for term, _ in TERMS[lang]}
+        | {term for language, term, _ in TERMS if language == lang}
+        | {query for language, query in QUERIES["languages"] if language == lang}
     )
 
 
@@ -323,7 +185,7 @@ def first_results(found, n=3):
 
 
 def assert_entry_first(found, server, lang, query, name):
-    anchor = f"#{error_table.anchor(name)}"
+    anchor = f"#{errors.anchor(name)}"
     where = f"pasting {query!r} into the search of docs/{lang}"
     assert found, f"{where}: no results"
     assert found[0]["page"] == server.url(lang, ERRORS) and (
@@ -342,21 +204,21 @@ def test_a_pasted_message_finds_its_entry_first(ranked, server, lang, name, text
 @pytest.mark.parametrize(("part", "name"), PARTS, ids=[p for p, _ in PARTS])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_pasted_part_of_a_message_finds_its_entry_first(ranked, server, lang, part, name):
-    assert name in SNIPPETS, f"PARTS: no snippets/errors/{name}.pycon"
-    shown = " ".join(error_table.error_message(SNIPPETS[name]).split())
-    assert part in shown, f"PARTS: {part!r} is not in the message of {name}: {shown!r}"
+    assert name in SNIPPETS, f"data/search_queries.yml: no snippets/errors/{name}.pycon"
+    shown = errors.error_message(SNIPPETS[name])
+    assert part in shown, (
+        f"data/search_queries.yml: {part!r} is not in the message of {name}: {shown!r}"
+    )
     assert_entry_first(ranked(lang, part), server, lang, part, name)
 
 
 @pytest.mark.parametrize(
-    ("lang", "term", "teaching"),
-    [(lang, term, page) for lang, terms in TERMS.items() for term, page in terms],
-    ids=[f"{lang}-{term}" for lang, terms in TERMS.items() for term, _ in terms],
+    ("lang", "term", "teaching"), TERMS, ids=[f"{lang}-{term}" for lang, term, _ in TERMS]
 )
 def test_a_term_finds_the_page_that_teaches_it(ranked, server, site, lang, term, teaching):
-    worded = WORDED.get(term, term)
+    worded = QUERIES["worded"].get(term, term)
     assert worded.lower() in page_text(site, lang, teaching).lower(), (
-        f"docs/{lang}/{teaching} no longer mentions {worded!r}: update TERMS"
+        f"docs/{lang}/{teaching} no longer mentions {worded!r}: update data/search_queries.yml"
     )
     found = ranked(lang, term)
     assert server.url(lang, teaching) in [r["page"] for r in found[:3]], (
@@ -365,50 +227,19 @@ def test_a_term_finds_the_page_that_teaches_it(ranked, server, site, lang, term,
     )
 
 
-@pytest.mark.parametrize(("lang", "query"), LANGUAGE_QUERIES)
-def test_search_finds_pages_in_the_readers_language_only(reader, site, lang, query):
-    server = reader.server
-    found = [r["page"] for r in search(reader, lang, query, everything=True)]
+@pytest.mark.parametrize(("lang", "query"), [tuple(q) for q in QUERIES["languages"]])
+def test_search_finds_pages_in_the_readers_language_only(ranked, server, site, lang, query):
+    """All the results (the batch's: the box renders them ten at a time as one scrolls)."""
+    found = [r["page"] for r in ranked(lang, query)]
     where = f"searching {query!r} in docs/{lang}"
     wrong = [url for url in found if server.language_of(url) != lang]
     assert not wrong, f"{where}: results in another language: {wrong}"
     assert len(found) == len(set(found)), f"{where}: a page is listed twice: {found}"
     expected = {server.url(lang, p) for p in pages_with(site, lang, query)}
-    assert expected, f"no page of docs/{lang} has {query!r} any more: update LANGUAGE_QUERIES"
+    assert expected, (
+        f"no page of docs/{lang} has {query!r} any more: update data/search_queries.yml"
+    )
     assert found, f"{where}: no results, while these pages have it: {sorted(expected)}"
-
-
-def test_a_search_result_opens_the_page_in_the_readers_language(reader):
-    server = reader.server
-    found = search(reader, "zh", "计算图")
-    assert server.url("zh", AUTOGRAD) in [r["page"] for r in found[:3]], f"计算图 found {found}"
-    first = reader.page.locator(
-        f'.md-search-result__list > li > a[href^="{server.url("zh", AUTOGRAD)}"]'
-    ).first
-    visit = reader.follow(first.click)
-    assert visit.url.split("?")[0] == server.url("zh", AUTOGRAD) and reader.language() == "zh", (
-        f"the first result for 计算图 opened {visit.url} (lang={reader.language()!r})"
-    )
-    assert not visit.problems, visit.report()
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_first_result_for_a_message_opens_its_entry(reader, lang):
-    name = "no_grad_fn"
-    found = search(reader, lang, pasted(error_table.error_message(SNIPPETS[name]))["whole"], True)
-    assert found, f"{lang}: no results for the message of {name}"
-    section = reader.page.locator(".md-search-result__list > li").first.locator(":scope > a")
-    visit = reader.follow(section.nth(1).click)
-    url = reader.page.url
-    assert url.startswith(reader.server.url(lang, ERRORS)) and url.endswith(
-        f"#{error_table.anchor(name)}"
-    ), f"{lang}: the first result for the message of {name} opened {url}"
-    assert reader.language() == lang and not visit.problems, visit.report()
-    heading = reader.page.locator(f"#{error_table.anchor(name)}")
-    top = heading.evaluate("el => el.getBoundingClientRect().top")
-    assert 0 <= top < reader.page.viewport_size["height"] / 2, (
-        f"{lang}: the entry's heading is not in view after the click (top at {top} px)"
-    )
 
 
 @pytest.mark.parametrize(
@@ -428,4 +259,37 @@ def test_the_batch_ranks_as_the_search_box_shows(reader, ranked, lang, query, pa
     assert shown and shown == batch[: len(shown)] and len(shown) == min(10, len(batch)), (
         f"{query!r} in docs/{lang}: the search box shows {first_results(shown, 10)}, "
         f"the batch ranks {first_results(batch, 10)}"
+    )
+
+
+def test_a_search_result_opens_the_page_in_the_readers_language(reader):
+    server = reader.server
+    found = search(reader, "zh", "计算图")
+    assert server.url("zh", AUTOGRAD) in [r["page"] for r in found[:3]], f"计算图 found {found}"
+    first = reader.page.locator(
+        f'.md-search-result__list > li > a[href^="{server.url("zh", AUTOGRAD)}"]'
+    ).first
+    visit = reader.follow(first.click)
+    assert visit.url.split("?")[0] == server.url("zh", AUTOGRAD) and reader.language() == "zh", (
+        f"the first result for 计算图 opened {visit.url} (lang={reader.language()!r})"
+    )
+    assert not visit.problems, visit.report()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[::-1])  # the box's tests share a language's tab
+def test_the_first_result_for_a_message_opens_its_entry(reader, lang):
+    name = "no_grad_fn"
+    found = search(reader, lang, pasted(errors.error_message(SNIPPETS[name]))["whole"], True)
+    assert found, f"{lang}: no results for the message of {name}"
+    section = reader.page.locator(".md-search-result__list > li").first.locator(":scope > a")
+    visit = reader.follow(section.nth(1).click)
+    url = reader.page.url
+    assert url.startswith(reader.server.url(lang, ERRORS)) and url.endswith(
+        f"#{errors.anchor(name)}"
+    ), f"{lang}: the first result for the message of {name} opened {url}"
+    assert reader.language() == lang and not visit.problems, visit.report()
+    heading = reader.page.locator(f"#{errors.anchor(name)}")
+    top = heading.evaluate("el => el.getBoundingClientRect().top")
+    assert 0 <= top < reader.page.viewport_size["height"] / 2, (
+        f"{lang}: the entry's heading is not in view after the click (top at {top} px)"
     )

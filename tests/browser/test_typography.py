@@ -38,9 +38,11 @@ def platform_fonts(reader, selector):
         cdp.detach()
 
 
-def test_chinese_text_uses_a_chinese_system_font(reader):
+def test_chinese_text_uses_a_chinese_system_font_and_line_height(reader):
+    """One load of a Chinese page: its line heights, then a specimen of every kind of text."""
     url = reader.server.url("zh", AUTOGRAD)
     reader.open(url, ready=False)
+    line_height_suits_chinese_prose_and_code(reader, url)
     page = reader.page
     # a test paragraph: Chinese, Chinese quotes and dashes, Latin
     page.evaluate(
@@ -67,10 +69,7 @@ def test_chinese_text_uses_a_chinese_system_font(reader):
     )
 
 
-def test_line_height_suits_chinese_prose_and_code(reader):
-    url = reader.server.url("zh", AUTOGRAD)
-    reader.open(url, ready=False)
-
+def line_height_suits_chinese_prose_and_code(reader, url):
     def ratio(selector):
         return reader.page.evaluate(
             """sel => { const s = getComputedStyle(document.querySelector(sel))

@@ -18,10 +18,10 @@ import tempfile
 from functools import cache, partial
 from pathlib import Path
 
-from tests.sitetools import ROOT, SNIPPETS
-from tools.examples import BadInput, run_file
+from torch_verified.examples import BadInput, run_file
+from torch_verified.project import ASSETS, ROOT, SNIPPETS
 
-DIR = ROOT / "docs" / "assets" / "figures"
+DIR = ASSETS / "figures"
 
 
 @cache
@@ -93,7 +93,11 @@ def main(argv=None):
     stale = []
     for name, draw in FIGURES.items():
         path = DIR / name
-        drawn = draw()
+        try:
+            drawn = draw()
+        except BadInput as error:
+            print(f"tools.figures: {error}", file=sys.stderr)
+            return 2
         if args.check:
             if not path.is_file() or path.read_text(encoding="utf-8") != drawn:
                 stale.append(name)

@@ -1,13 +1,16 @@
-"""Run snippet files the way the tests do, and say what each example really prints.
+"""The examples: snippet files of doctest sessions, and how they run and are compared.
 
-Shared by tools.update_outputs (rewrites outputs) and tools.drift_report (reports them).
-Each file runs in its own namespace, example by example, as Sybil runs it under pytest,
-and is compared with the same checker and flags.
+Sybil runs them under pytest (conftest.py) with FLAGS; everything else that runs an example
+(tools.outputs, tools.matrix, the figures, the page notebooks) uses run_file here, and
+compares with CHECKER and the same FLAGS, so "what the tests say" is decided once.
+
+    python -m torch_verified.examples FILE ...   # the prompt check of `make lint`
 """
 
 import contextlib
 import doctest
 import io
+import re
 import sys
 import traceback
 from dataclasses import dataclass
@@ -15,16 +18,33 @@ from pathlib import Path
 
 from sybil.evaluators.doctest import OutputChecker
 
-# The doctest flags of every snippet, here and under pytest (conftest.py imports them).
+from torch_verified.project import kind
+
 # Sybil's NUMBER flag is deliberately absent: torch prints `2.` for whole floats, and with
 # NUMBER `tensor([2., 2., 3.])` passed against `[2., 2., 2.]`.
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 CHECKER = OutputChecker()  # doctest's, ignoring trailing whitespace as Sybil does
 TRACEBACK = "Traceback (most recent call last):\n  ...\n"
+PROMPT = 'a prompt is ">>> " (three > and a space)'
+CONTINUATION = 'a continuation line is "... " (three dots and a space)'
 
 
 class BadInput(Exception):
     """A reason to stop, in one line that names the file (or the release, tools.matrix)."""
+
+
+def prompt_problems(text):
+    """[(line, message)] for each mistyped prompt (`>>x`, `>>>x`, a tab after `>>>`, an
+    indented prompt) or continuation line: doctest would stop at some and silently read
+    others as the previous example's output."""
+    found, source = [], False
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith(">>") and not re.match(r">>>( |$)", line):
+            found.append((number, f"{PROMPT}: {line.strip()!r}"))
+        elif source and line.startswith("...") and not re.match(r"\.\.\.( |$)", line):
+            found.append((number, f"{CONTINUATION}: {line.strip()!r}"))
+        source = line.startswith(">>>") or (source and line.startswith("..."))
+    return found
 
 
 @dataclass
@@ -49,16 +69,23 @@ def require_torch():
     return torch.__version__
 
 
+def for_this_machine(path):
+    """False for a cuda or nocuda file where it does not apply: not run, not rewritten (and
+    skipped, with a marker, by the tests: conftest.py)."""
+    if kind(path) is None:
+        return True
+    import torch
+
+    return (kind(path) == "cuda") == torch.cuda.is_available()
+
+
 def snippet_files(paths):
-    """The files named, and the *.pycon files under the folders named (default: snippets/)."""
-    if not paths:
-        if not Path("snippets").is_dir():
-            raise BadInput(
-                f"{Path.cwd()}: no snippets/ folder here; run it from the repository root"
-            )
-        paths = ["snippets"]
+    """The files named, and the *.pycon files under the folders named (default: snippets/
+    of the current folder)."""
+    if not paths and not Path("snippets").is_dir():
+        raise BadInput(f"{Path.cwd()}: no snippets/ folder here; run it from the repository root")
     files = []
-    for name in paths:
+    for name in paths or ["snippets"]:
         path = Path(name)
         if path.is_dir():
             files += sorted(path.rglob("*.pycon"))
@@ -69,28 +96,20 @@ def snippet_files(paths):
     return files
 
 
-def kind(path):
-    """The kind of a snippet file: "cuda" for *.cuda.pycon (needs a GPU), "nocuda" for
-    *.nocuda.pycon (shows what a machine without one prints), else None."""
-    return next((k for k in ("cuda", "nocuda") if Path(path).name.endswith(f".{k}.pycon")), None)
-
-
-def not_for_this_machine(path):
-    """A cuda or nocuda file where it does not apply: not run, not rewritten (and skipped,
-    with a marker, by the tests: conftest.py)."""
-    if kind(path) is None:
-        return False
-    import torch
-
-    return (kind(path) == "cuda") != torch.cuda.is_available()
-
-
 def parse(path):
-    """The text of a snippet file and its doctest examples."""
+    """The text of a snippet file and its doctest examples; BadInput for a mistyped prompt."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeError) as error:
+        raise BadInput(f"{path}: cannot read it: {error}") from None
+    problems = prompt_problems(text)
+    if problems:
+        line, message = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise BadInput(f"{path}:{line}: {message}{more}")
+    try:
         examples = doctest.DocTestParser().get_examples(text, str(path))
-    except (OSError, UnicodeError, ValueError) as error:
+    except ValueError as error:
         raise BadInput(f"{path}: cannot parse it as a doctest session: {error}") from None
     if not examples:
         raise BadInput(f"{path}: no `>>> ` example in it")
@@ -116,8 +135,8 @@ def execute(example, namespace, path):
     return (got + "\n" if got and not got.endswith("\n") else got), exc_msg
 
 
-def flags_of(example):
-    flags = FLAGS
+def flags_of(example, flags=FLAGS):
+    """The doctest flags an example runs with: FLAGS (or `flags`) and its own directives."""
     for flag, on in example.options.items():
         flags = flags | flag if on else flags & ~flag
     return flags
@@ -128,13 +147,12 @@ def matches(example, got, exc_msg, want=None):
 
     `want` is written as data/releases.yml writes an output: the printed text, or for an
     exception its last line(s)."""
-    flags = flags_of(example)
     if want is None:
         want = example.want if exc_msg is None else example.exc_msg
         if want is None:  # it raised, but the snippet expects no exception
             return False
     want = want if want.endswith("\n") or not want else want + "\n"
-    return CHECKER.check_output(want, got if exc_msg is None else exc_msg, flags)
+    return CHECKER.check_output(want, got if exc_msg is None else exc_msg, flags_of(example))
 
 
 def run_file(path, namespace=None):
@@ -150,20 +168,27 @@ def run_file(path, namespace=None):
         ok = matches(example, got, exc_msg)
         if exc_msg is not None:
             got = TRACEBACK + exc_msg
-        results.append(Result(path, example, got, exc_msg, ok))
+        results.append(Result(Path(path), example, got, exc_msg, ok))
     return text, results
 
 
+def runnable_code(session):
+    """The code of a doctest session, as the copy button copies it: no prompts, no outputs;
+    a blank line closes each multi-line statement, so that a Python prompt runs it too."""
+    examples = doctest.DocTestParser().get_examples(session)
+    return "".join(e.source + ("\n" if e.source.count("\n") > 1 else "") for e in examples)
+
+
 def each_snippet(tool, paths, action):
-    """The loop of the tools that run snippets from the command line (update_outputs,
-    drift_report): `action(path)` for each file named (default: snippets/) that this machine
-    can run, in order. Returns (torch version, [file run, ...], [file skipped, ...]), or
-    None after printing `tool: reason` for bad input (the tool then exits with status 2)."""
+    """The loop of the commands that run snippets: `action(path)` for each file named
+    (default: snippets/) that this machine can run, in order. Returns (torch version,
+    [file run, ...], [file skipped, ...]), or None after printing `tool: reason` for bad
+    input (the tool then exits with status 2)."""
     try:
         version = require_torch()
         ran, skipped = [], []
         for path in snippet_files(paths):
-            if not_for_this_machine(path):
+            if not for_this_machine(path):
                 skipped.append(path)
                 continue
             action(path)
@@ -172,3 +197,19 @@ def each_snippet(tool, paths, action):
         print(f"{tool}: {error}", file=sys.stderr)
         return None
     return version, ran, skipped
+
+
+def main(argv):
+    """The lint hook: each mistyped prompt of the files named, `file:line: message`."""
+    problems = [
+        f"{name}:{line}: {message}"
+        for name in argv
+        for line, message in prompt_problems(Path(name).read_text(encoding="utf-8"))
+    ]
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,26 +1,28 @@
-"""Render the benchmark tables of the "Measured" page from docs/assets/bench/results.json
-(the CPU, `python -m bench`) and gpu.json beside it (a GPU, `python -m bench.gpu`).
-
-A line `<!-- bench:NAME -->` in a page becomes the table NAME, every label in the page's
-language from bench/labels.yml; `<!-- bench:gpu_NAME -->` is the table NAME from the GPU's
-results. Nothing in the tables is typed by hand.
+"""The tables of the Measured page, from docs/assets/bench/results.json (the CPU, `python -m
+bench`) and gpu.json beside it (a GPU, `python -m bench.gpu`): `{{ bench NAME }}` in a page
+is the table NAME, every label in the page's language from data/bench_labels.yml (shared with the
+plots); `{{ bench gpu_NAME }}` is the table NAME from the GPU's results. Nothing in the tables
+is typed by hand.
 """
 
 import json
-import re
-from pathlib import Path
 
-import yaml
+from torch_verified.project import ASSETS, DATA, read_yaml
 
-RESULTS = Path(__file__).resolve().parent.parent / "docs" / "assets" / "bench" / "results.json"
+RESULTS = ASSETS / "bench" / "results.json"
 GPU_RESULTS = RESULTS.with_name("gpu.json")
-MARKER = re.compile(r"^<!-- bench:(\w+) -->$", re.MULTILINE)
-MODES = ("grad", "no_grad", "inference_mode")
+MODES = ("grad", "no_grad", "inference_mode")  # the grad modes, in the order bench runs them
 
-# Every word of the tables, per language: data, shared with the plots of `python -m bench`.
-LABELS = yaml.safe_load(
-    (Path(__file__).resolve().parent.parent / "bench" / "labels.yml").read_text(encoding="utf-8")
-)
+
+def labels():
+    """Every word of the tables and plots, per language (data/bench_labels.yml)."""
+    return read_yaml(DATA / "bench_labels.yml")
+
+
+def results(name):
+    """The results a table NAME is rendered from: the GPU's for gpu_NAME, else the CPU's."""
+    path = GPU_RESULTS if name.startswith("gpu_") else RESULTS
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def _table(header, rows):
@@ -53,7 +55,7 @@ def _machine_value(key, value, h):
 
 
 def render(name, results, lang):
-    h = LABELS[lang]
+    h = labels()[lang]
     header = h["tables"].get(name)
     if name == "machine":
         m = results["machine"]
@@ -133,16 +135,3 @@ def render(name, results, lang):
             ],
         )
     raise ValueError(f"unknown benchmark table {name!r}")
-
-
-def on_page_markdown(markdown, page, config, files):
-    if not MARKER.search(markdown):
-        return markdown
-    cpu, gpu = (json.loads(path.read_text(encoding="utf-8")) for path in (RESULTS, GPU_RESULTS))
-    lang = "zh" if config["theme"]["language"].startswith("zh") else "en"
-
-    def table(match):
-        name = match.group(1)
-        return render(name, gpu if name.startswith("gpu_") else cpu, lang)
-
-    return MARKER.sub(table, markdown)

@@ -1,0 +1,107 @@
+"""Reading the Markdown of pages and guides: includes, fences, headings, front matter, prose.
+
+INCLUDE is the one pattern of a snippet include (`--8<-- "chapter/topic.pycon"`, as
+pymdownx.snippets reads it); FENCED_INCLUDE a code block that holds one.
+"""
+
+import json
+import re
+from pathlib import Path
+
+INCLUDE = re.compile(r'^(?P<indent>[ \t]*)-+8<-+[ \t]+"(?P<name>[^"]+)"', re.MULTILINE)
+FENCED_INCLUDE = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>```+)(?P<lang>[\w+-]*)(?P<attrs>[^\n]*)\n"
+    r'(?P=indent)-+8<-+[ \t]+"(?P<snippet>[^"]+)"[ \t]*\n(?P=indent)(?P=fence)[ \t]*$',
+    re.MULTILINE,
+)
+TITLE = re.compile(r'\btitle="([^"]*)"')
+FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>```+|~~~+)\s*(?P<lang>[\w+-]*)")
+FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
+HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*$", re.MULTILINE)
+ANCHOR = re.compile(r"\{\s*#([\w-]+)[^}]*\}\s*$")
+NOTEBOOK_ANCHOR = re.compile(r'<a id="([\w-]+)"></a>\s*$')  # `## Title <a id="title"></a>`
+BASH = re.compile(r"^[ \t]*```bash\n(.*?)^[ \t]*```", re.DOTALL | re.MULTILINE)
+
+
+def markdown_of(path):
+    """The Markdown of a page: the file itself, or the Markdown cells of a notebook."""
+    text = Path(path).read_text(encoding="utf-8")
+    if Path(path).suffix != ".ipynb":
+        return text
+    cells = json.loads(text)["cells"]
+    return "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def line_of(text, offset):
+    return text.count("\n", 0, offset) + 1
+
+
+def includes(text):
+    """The snippets a page includes, in order (`file.pycon:3:5` names the file)."""
+    return [m["name"].split(":")[0] for m in INCLUDE.finditer(text)]
+
+
+def include_lines(text):
+    """[(line, snippet)] of a page's includes."""
+    return [
+        (line_of(text, m.start("name")), m["name"].split(":")[0]) for m in INCLUDE.finditer(text)
+    ]
+
+
+def front_matter(text):
+    """(the front matter as a dict, the text after it)."""
+    match = FRONT_MATTER.match(text)
+    if not match:
+        return {}, text
+    import yaml
+
+    return yaml.safe_load(match.group(1)) or {}, text[match.end() :]
+
+
+def without_fences(text):
+    """The text with fenced code blocks blanked, line for line (so `# x` in code is no heading)."""
+    out, fence = [], None
+    for line in text.splitlines():
+        match = FENCE.match(line)
+        if fence is None and match:
+            fence = match["fence"]
+            out.append("")
+        elif fence is not None and line.strip().startswith(fence):
+            fence = None
+            out.append("")
+        else:
+            out.append("" if fence else line)
+    return "\n".join(out)
+
+
+def headings(text):
+    """(level, title, anchor or None) of each heading outside code and front matter."""
+    body = without_fences(FRONT_MATTER.sub(lambda m: "\n" * m.group(0).count("\n"), text))
+    found = []
+    for level, title in HEADING.findall(body):
+        match = ANCHOR.search(title) or NOTEBOOK_ANCHOR.search(title)
+        found.append((len(level), title, match.group(1) if match else None))
+    return found
+
+
+def prose(text):
+    """[(line number, text)] of the prose of a page: no code (fences, `inline`), no link
+    targets, no HTML tags."""
+    found = []
+    for number, line in enumerate(without_fences(text).splitlines(), 1):
+        line = re.sub(r"`[^`]*`", "", line)
+        line = re.sub(r"\]\([^)]*\)", "]", line)
+        found.append((number, re.sub(r"<[^>]+>", "", line)))
+    return found
+
+
+def bash_blocks(text):
+    """[(line of the first command, [command, ...])] of each ```bash block (comments cut)."""
+    found = []
+    for block in BASH.finditer(text):
+        lines = [
+            re.split(r"\s+#\s", line.strip(), maxsplit=1)[0].strip()
+            for line in block[1].splitlines()
+        ]
+        found.append((line_of(text, block.start(1)), lines))
+    return found

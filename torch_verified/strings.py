@@ -1,0 +1,108 @@
+"""Every string the site's own code shows a reader, in each language: one dict per language,
+the same keys in each (tests/test_one_place.py holds both, and fails when one of them is
+typed again in a hook, a tool, a template or a test).
+
+Hooks format them; templates get the build's language as `strings` and every language as
+`all_strings` (hooks/footer.py). Not here: Material's own interface (its language packs),
+mkdocs.yml's navigation and colour-toggle names, and the words of the benchmark tables and
+plots (data/bench_labels.yml, shared with matplotlib).
+"""
+
+STRINGS = {
+    "en": {
+        # the footer of every page (hooks/footer.py) and the GPU record in the pages
+        "verified": 'Verified by <a href="{run}">a CI run</a> on {date}: the examples of commit '
+        "<code>{commit}</code>, run on the CPU with PyTorch {torch}.",
+        "local": "Local preview, not verified by CI (PyTorch {torch} in this environment).",
+        "gpu_label": "Examples that need a GPU: {gpu_check}.",
+        "gpu_none": "not yet checked on a GPU",
+        "gpu_done": "last checked on a GPU on {date} ({gpu}, PyTorch {torch}, commit {commit})",
+        "gpu_other_release": "; not yet with the pinned PyTorch {pin}",
+        # under an example (hooks/release_notes.py)
+        "and": " and ",
+        "release_note": "**{label}** {verb} for `{example}`: {code}",
+        "print": "print",
+        "prints": "prints",
+        "gpu_note": "**Examples that need a GPU: {text}.** The machines that check this site on "
+        "every change have none; the GPU job runs this one.",
+        "gpu_changed": "**This example changed after the last GPU run ({date}): its output is not "
+        "yet checked on a GPU.** The machines that check this site on every change have none; "
+        "the GPU job runs it.",
+        # the error table (torch_verified/errors.py)
+        "error_columns": ("Message, as PyTorch prints it", "Cause", "Fix", "Example"),
+        "error_cause": "Cause.",
+        "error_fix": "Fix.",
+        "error_printed": "Printed by {releases}",
+        "error_gpu_only": "checked on the GPU job only",
+        # a teaching page's notebook (torch_verified/notebooks.py), a lab page's (main.html)
+        "notebook_link": "Download this page as a Jupyter notebook",
+        "notebook_from": "This notebook is the page [{title}]({url}) with its code as cells: "
+        "every output the page shows is what these cells print with torch {torch}.",
+        "notebook_repr": "The first cell makes Jupyter show values as the Python prompt does "
+        "(`repr`), as on the page.",
+        "notebook_cuda": "**Needs a CUDA GPU.** The next cells run only where "
+        "`torch.cuda.is_available()` is `True`; on a machine without a GPU they raise an "
+        "error, so skip them there.",
+        "notebook_nocuda": "The next cells show what a machine **without** a GPU prints; on a "
+        "machine with one, their output differs.",
+        # interface strings no configuration translates (hooks/ui_strings.py)
+        "permalink": "Permanent link",
+        "copy_cell": "Copy to clipboard",
+        "copied": "Copied!",
+        # the exercise markup (CONTRIBUTING.md, tests/test_exercises.py)
+        "exercises": "Exercises",
+        "answer": "Answer",
+        "hint": "Hint",
+        "challenge": "Challenge: ",
+        # the page for a missing path (overrides/404.html)
+        "not_found": "Page not found",
+        "not_found_text": "There is no page at this address. It may have moved: start again "
+        "from the",
+        "not_found_home": "home page",
+        "not_found_space": " ",
+        "not_found_end": ".",
+    },
+    "zh": {
+        "verified": '由 <a href="{run}">CI 运行</a>于 {date} 核对：提交 <code>{commit}</code> '
+        "的示例在 CPU 上用 PyTorch {torch} 运行通过。",
+        "local": "本地预览，未经 CI 核对（当前环境的 PyTorch 为 {torch}）。",
+        "gpu_label": "需要 GPU 的示例：{gpu_check}。",
+        "gpu_none": "尚未在 GPU 上核对",
+        "gpu_done": "最近一次于 {date} 在 GPU 上核对（{gpu}，PyTorch {torch}，提交 {commit}）",
+        "gpu_other_release": "；尚未用本站固定的 PyTorch {pin} 核对",
+        "and": " 和 ",
+        "release_note": "**{label}** 对 `{example}` 的输出：{code}",
+        "print": "输出",
+        "prints": "输出",
+        "gpu_note": "**需要 GPU 的示例：{text}。**每次改动时核对本站的机器没有 GPU；这个例子由 GPU "
+        "任务运行。",
+        "gpu_changed": "**这个例子在最近一次 GPU 运行（{date}）之后改过，它的输出尚未在 GPU 上核对。**"
+        "每次改动时核对本站的机器没有 GPU；这个例子由 GPU 任务运行。",
+        "error_columns": ("报错信息（PyTorch 原文）", "原因", "解决办法", "示例"),
+        "error_cause": "原因：",
+        "error_fix": "解决办法：",
+        "error_printed": "{releases} 的输出",
+        "error_gpu_only": "仅在 GPU 任务中核对",
+        "notebook_link": "下载本页的 Jupyter Notebook",
+        "notebook_from": "这个 Notebook 就是页面[{title}]({url})，代码拆成了单元格：页面上的每个"
+        "输出，都是这些单元格在 torch {torch} 下实际打印的结果。",
+        "notebook_repr": "第一个单元格让 Jupyter 像 Python 提示符一样显示值（`repr`），与页面上"
+        "一致。",
+        "notebook_cuda": "**需要 CUDA GPU。**下面的单元格只有在 `torch.cuda.is_available()` 为 "
+        "`True` 时才能运行；在没有 GPU 的机器上会报错，请跳过。",
+        "notebook_nocuda": "下面的单元格展示的是**没有** GPU 的机器打印的结果；在有 GPU 的机器上"
+        "输出会不同。",
+        "permalink": "永久链接",
+        "copy_cell": "复制到剪贴板",
+        "copied": "已复制",
+        "exercises": "练习",
+        "answer": "答案",
+        "hint": "提示",
+        "challenge": "挑战：",
+        "not_found": "页面不存在",
+        "not_found_text": "这个地址上没有页面，它可能已经移到别处。请从这里重新开始：",
+        "not_found_home": "中文版首页",
+        "not_found_space": "",
+        "not_found_end": "。",
+    },
+}
