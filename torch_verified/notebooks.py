@@ -33,6 +33,7 @@ REFERENCE_PAGES = frozenset(
     {
         "index.md",
         "reference/glossary.md",
+        "reference/check.md",
         "errors/error-table.md",
         "errors/corrections.md",
         "measured/claims.md",
