@@ -1,6 +1,7 @@
 """The reader's check, torch-verified-check.py (torch_verified/check_script.py, written by
 hooks/check_script.py into the built site): it runs the examples with the library's own
-code, reports a difference with its page and line. Every example of the file against the pin and the matrix releases: `make matrix`
+code, reports a difference with its page and line, and its report can become the GPU
+record. Every example of the file against the pin and the matrix releases: `make matrix`
 (tools/matrix.py); here one page in one subprocess, the rest in this process."""
 
 import ast
@@ -15,7 +16,9 @@ import urllib.parse
 import pytest
 import torch
 
-from torch_verified import check_script, examples, project
+from tests.conftest import RECORD
+from tools import gpu_check
+from torch_verified import check_script, examples, gpu_record, project
 from torch_verified.strings import STRINGS
 
 PAGE = "operations/matmul.md"  # examples data/releases.yml documents, and an error
@@ -213,6 +216,60 @@ def test_an_issue_link_with_many_differences_fits_in_an_address():
     shown = body.count(words["check_expected"])
     assert 0 < shown < 200 and words["check_more"].format(count=200 - shown) in body
     assert check_script.issue_link(report, [], {**data, "repository": None}, "en", words) is None
+
+
+def gpu_report(pin=None):
+    """A report as torch-verified-check.py --json writes it on a GPU machine where every
+    example printed what its page shows."""
+    data, texts = check_script.data()
+    results = [
+        {"snippet": name, "line": e.lineno + 1, "example": e.source, "status": "same"}
+        for name, text in texts.items()
+        if project.kind(name) != "nocuda"
+        for e in doctest.DocTestParser().get_examples(text)
+    ]
+    return {
+        "script": {k: data[k] for k in ("name", "commit", "built", "pin", "site")},
+        "environment": {
+            "torch": f"{pin or data['pin']}+cu132",
+            "release": pin or data["pin"],
+            "gpu": RECORD["gpu"],
+            "date": RECORD["date"],
+        },
+        "page": None,
+        "snippets": {r["snippet"]: data["sha256"][r["snippet"]] for r in results},
+        "results": results,
+    }
+
+
+def test_a_readers_gpu_report_on_the_pin_becomes_the_gpu_record(tmp_path, capsys):
+    report, output = tmp_path / "report.json", tmp_path / "gpu_check.yml"
+    report.write_text(json.dumps(gpu_report()), encoding="utf-8")
+    assert gpu_check.main(["--report", str(report), "--output", str(output)]) == 0
+    record = gpu_record.load(output)
+    assert {k: record[k] for k in ("gpu", "date")} == {k: RECORD[k] for k in ("gpu", "date")}
+    assert record[gpu_record.FINGERPRINTS] == gpu_record.fingerprints()
+    assert not any(gpu_record.changed_since(record, n) for n in record[gpu_record.FINGERPRINTS])
+
+
+def test_a_report_that_is_no_gpu_run_of_the_pin_is_refused(tmp_path, capsys):
+    cases = {
+        "not the pinned": gpu_report(pin="2.14.1"),
+        "without a usable CUDA GPU": {
+            **gpu_report(),
+            "environment": {**gpu_report()["environment"], "gpu": None},
+        },
+        "not every one": {**gpu_report(), "page": PAGE},
+    }
+    different = gpu_report()
+    cuda = next(r for r in different["results"] if project.kind(r["snippet"]) == "cuda")
+    cuda["status"] = "different"
+    cases[f"{cuda['snippet']}:{cuda['line']} different"] = different
+    for reason, report in cases.items():
+        path, output = tmp_path / "report.json", tmp_path / "gpu_check.yml"
+        path.write_text(json.dumps(report), encoding="utf-8")
+        assert gpu_check.main(["--report", str(path), "--output", str(output)]) == 2
+        assert reason in capsys.readouterr().err and not output.exists()
 
 
 def test_an_example_that_needs_a_missing_module_is_not_run():
