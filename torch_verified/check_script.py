@@ -212,13 +212,15 @@ def issue_link(report, differences, data, language, words):
             f"- {data['name']}: commit {data['commit'][:7]}, built {data['built']}",
         ]
     )
+    texts = [difference_text(r, data, language, words) for r in differences]
     for count in range(len(differences), -1, -1):
         body = head
         if count:
-            shown = [difference_text(r, data, language, words) for r in differences[:count]]
-            body += "\n\n```text\n" + "\n\n".join(shown) + "\n```"
+            body += "\n\n```text\n" + "\n\n".join(texts[:count]) + "\n```"
         if count < len(differences):
             body += "\n\n" + words["check_more"].format(count=len(differences) - count)
+        if count and len(body) > data["url_limit"]:  # encoding only makes it longer
+            continue
         query = urllib.parse.urlencode({"title": report["summary"], "body": body})
         url = f"{data['repository'].rstrip('/')}/issues/new?{query}"
         if len(url) <= data["url_limit"] or not count:
