@@ -5,7 +5,8 @@ CI builds the published site in the job whose tests have just passed and sets VE
 to that run's address: the stamp then gives torch's version and build as installed in that
 environment (e.g. 2.15.0+cu132), the date and the commit. Without VERIFIED_RUN (`make
 serve`, any local build) it says "local preview". Its second line is the last run of the
-CUDA examples on a GPU (data/gpu_check.yml).
+CUDA examples on a GPU (data/gpu_check.yml). The first ends with a link to the page that
+offers the reader's own check (torch_verified/check_script.py).
 """
 
 import ast
@@ -17,8 +18,8 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from torch_verified import gpu_record
-from torch_verified.project import LANGUAGES, language_of
+from torch_verified import check_script, gpu_record
+from torch_verified.project import LANGUAGES, language_of, prefix, site_path
 from torch_verified.strings import STRINGS
 
 
@@ -49,6 +50,8 @@ def footer_html(language, environ, record, today=None):
         )
     else:
         first = words["local"].format(torch=torch)
+    check = prefix() + site_path(language, check_script.PAGE)
+    first += f' <a href="{escape(check, quote=True)}">{words["check_link"]}</a>'
     second = words["gpu_label"].format(gpu_check=escape(gpu_record.text(language, record)))
     return (
         f'<span class="verified-stamp__run">{first}</span><br>'

@@ -10,8 +10,8 @@ import torch
 from hooks.footer import footer_html
 from tests.conftest import RECORD
 from tools import gpu_check
-from torch_verified import gpu_record
-from torch_verified.project import LANGUAGES, root_of
+from torch_verified import check_script, gpu_record
+from torch_verified.project import LANGUAGES, prefix, root_of, site_path
 from torch_verified.strings import STRINGS
 
 
@@ -83,3 +83,12 @@ def test_a_gpu_run_on_another_release_than_the_pin_says_so(lang):
     other = gpu_record.text(lang, {**RECORD, "torch": "2.11.0+cu130"}, pin="2.15.0")
     prefix = same.replace("2.15.0+cu132", "2.11.0+cu130")
     assert other.startswith(prefix) and "2.15.0" in other.removeprefix(prefix), other
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_stamp_links_to_the_readers_own_check(lang):
+    """From what verified the build to how a reader checks it on their machine."""
+    href = prefix() + site_path(lang, check_script.PAGE)
+    for environ in ({}, {"VERIFIED_RUN": "https://github.com/o/r/actions/runs/42"}):
+        html = footer_html(lang, environ, None)
+        assert f'<a href="{href}">{STRINGS[lang]["check_link"]}</a>' in html, html

@@ -6,6 +6,7 @@ A command is a line of a ```bash block, or an inline `code span` that starts wit
 filled with a real chapter, topic, page and version before a command runs.
 """
 
+import json
 import os
 import re
 import shlex
@@ -20,8 +21,9 @@ from pathlib import Path
 
 import yaml
 
-from tests.conftest import git
+from tests.conftest import RECORD, git
 from tools import check
+from torch_verified import gpu_record
 from torch_verified.markdown import bash_blocks
 from torch_verified.project import ROOT
 
@@ -109,6 +111,7 @@ RUN_BY = {
     "make matrix": ".ci/run",
     "make audit": ".ci/run",
     ".venv/bin/pytest -m cuda": ".github/workflows/gpu.yml",
+    ".venv/bin/python -m tools.gpu_check --report": "test_a_readers_gpu_report_is_recorded",
     ".venv/bin/python -m tools.gpu_check": ".github/workflows/gpu.yml",
     "git switch -c": "test_a_change_is_sent_as_the_guides_say",
     "git push -u origin": "test_a_change_is_sent_as_the_guides_say",
@@ -223,6 +226,21 @@ def test_outputs_as_the_guides_give_it(tmp_path):
         assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
         assert "rewrote 0 stale outputs in 0 of 1 files" in done.stdout, done.stdout
     assert (tmp_path / "snippets" / name).read_bytes() == before
+
+
+def test_a_readers_gpu_report_is_recorded(tmp_path):
+    """The maintainer's command, as written, in a folder that holds a reader's report of a GPU
+    run on the pin (tests/test_check_script.py: which reports it refuses)."""
+    from tests.test_check_script import gpu_report
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "report.json").write_text(json.dumps(gpu_report()), encoding="utf-8")
+    commands = commands_starting(".venv/bin/python -m tools.gpu_check --report")
+    assert commands, "the guides no longer say how to record a reader's GPU report"
+    for command in commands:
+        done = run(command, cwd=tmp_path)
+        assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
+        assert gpu_record.load(tmp_path / "data" / "gpu_check.yml")["gpu"] == RECORD["gpu"]
 
 
 def test_stale_translations_runs():

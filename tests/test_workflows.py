@@ -164,3 +164,27 @@ def test_the_gpu_runner_only_runs_commits_a_maintainer_approved():
                 assert wf["on"]["pull_request_target"] == {"types": ["labeled"]}, (
                     f"{name}: only adding the label may start it (not a push: synchronize)"
                 )
+
+
+def test_the_readers_check_runs_on_macos_and_windows_and_stops_no_deploy():
+    """ci.yml runs the file readers download (built from the library after the tests) on
+    Apple silicon and Windows with only what it asks for; until their first results are
+    recorded those jobs may fail, and the deploy does not wait for them."""
+    jobs = workflow("ci.yml")["jobs"]
+    found = {
+        job_id: job
+        for job_id, job in jobs.items()
+        if "python torch-verified-check.py --json report.json" in run_steps(job)
+    }
+    assert len(found) == 1, f"ci.yml: one job runs torch-verified-check.py, found {list(found)}"
+    ((job_id, job),) = found.items()
+    assert set(job["strategy"]["matrix"]["os"]) == {"macos-15", "windows-2025"}, job_id
+    assert job["continue-on-error"] is True and job_id not in str(jobs["deploy"].get("needs"))
+    downloaded = next(s for s in job["steps"] if uses(s, "actions/download-artifact"))
+    made = "-m torch_verified.check_script torch-verified-check.py"
+    builder = next(j for j in jobs.values() if any(made in r for r in run_steps(j)))
+    uploads = [s["with"] for s in builder["steps"] if uses(s, "actions/upload-artifact")]
+    assert {"name": downloaded["with"]["name"], "path": "torch-verified-check.py"} in uploads
+    assert job["needs"] == "test" and run_steps(job)[0].endswith(
+        "--requirements > requirements.txt"
+    )

@@ -10,6 +10,9 @@ when an example prints something that neither the snippet nor data/releases.yml 
 (and prints the entry to add), when an entry is wrong, and when an entry is no longer
 needed because the release prints what the pin prints. A release that cannot be
 installed is an error naming it, never a skip.
+Then, in each release's venv and in this one (the pin), it runs the reader's check as a
+reader runs it: torch-verified-check.py (torch_verified/check_script.py), which must find 0
+differences that data/releases.yml does not explain.
 Exit status: 0 all releases agree with the data, 1 they do not, 2 could not run.
 """
 
@@ -18,11 +21,12 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from torch_verified.examples import BadInput, for_this_machine, matches, run_file, snippet_files
-from torch_verified.project import ROOT, SNIPPETS, pins
+from torch_verified.project import ROOT, SNIPPETS, pinned_torch, pins
 
 # One venv per release, outside the clone so that every clone on a machine shares them
 # (CI runs in a fresh clone); made once, re-made when the requirements change.
@@ -178,6 +182,44 @@ def run_release(release, matrix):
     return report
 
 
+def check_release(release, matrix, reader_file):
+    """Every example against one release, then the reader's check there; True if failed."""
+    report = run_release(release, matrix)
+    problems = report["problems"]
+    for problem in problems:
+        print(describe(release, problem))
+    print(
+        f"torch {report['torch']}: {report['examples']} examples, "
+        f"{report['examples'] - len(problems)} agree with the pages "
+        f"({report['per_data']} of them per data/releases.yml), "
+        f"{len(problems)} problems ({report['seconds']:.1f} s)"
+    )
+    return reader_check(environment(release), reader_file) or bool(problems)
+
+
+def reader_check(python, script):
+    """Run torch-verified-check.py with `python`; print its summary line and each
+    difference; True when it found one (or could not run)."""
+    report = script.with_name(f"report-{time.monotonic_ns()}.json")
+    done = subprocess.run(
+        [str(python), str(script), "--json", str(report)],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=script.parent,
+    )
+    if not report.is_file():
+        print(f"{script.name} with {python} failed:\n{(done.stdout + done.stderr)[-2000:]}")
+        return True
+    found = json.loads(report.read_text(encoding="utf-8"))
+    for result in found["results"]:
+        if result["status"] == "different":
+            print(f"snippets/{result['snippet']}:{result['line']}: {script.name} with {python}:")
+            print(f"  expected:\n    {result['expected']}\n  got:\n    {result['got']}")
+    print(f"{script.name}: {found['summary']}")
+    return done.returncode != 0 or found["counts"]["different"] > 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--release", action="append", help="only this release (repeatable)")
@@ -195,18 +237,16 @@ def main(argv=None):
         unknown = [r for r in releases if r not in matrix.releases]
         if unknown:
             raise BadInput(f"{', '.join(unknown)}: not in data/releases.yml `releases:`")
-        for release in releases:
-            report = run_release(release, matrix)
-            problems = report["problems"]
-            failed |= bool(problems)
-            for problem in problems:
-                print(describe(release, problem))
-            print(
-                f"torch {report['torch']}: {report['examples']} examples, "
-                f"{report['examples'] - len(problems)} as the pages say "
-                f"({report['per_data']} of them per data/releases.yml), "
-                f"{len(problems)} problems ({report['seconds']:.1f} s)"
-            )
+        from torch_verified.check_script import NAME, script
+
+        with tempfile.TemporaryDirectory(prefix="matrix-") as folder:
+            reader_file = Path(folder) / NAME
+            reader_file.write_text(script(), encoding="utf-8")
+            for release in releases:
+                failed |= check_release(release, matrix, reader_file)
+            if not args.release:
+                print(f"torch {pinned_torch()} (the pin, {sys.executable}):")
+                failed |= reader_check(sys.executable, reader_file)
     except (BadInput, MatrixDataError) as error:
         print(f"matrix: {error}", file=sys.stderr)
         return 2

@@ -32,7 +32,7 @@ from torch_verified.strings import STRINGS
 # Pages that are looked up rather than read in order: no exercises, no notebook.
 REFERENCE_PAGES = {"index.md", "reference/glossary.md", "measured/claims.md"}
 REFERENCE_PAGES |= {"errors/error-table.md", "errors/corrections.md"}
-REFERENCE_PAGES |= {"reference/faq.md", "reference/verification.md"}
+REFERENCE_PAGES |= {"reference/faq.md", "reference/verification.md", "reference/check.md"}
 # IPython's pretty printer shows `<MulBackward0 at 0x...>` and `torch.Tensor` where Python's
 # prompt, and so the page, shows `<MulBackward0 object at 0x...>` and `<class 'torch.Tensor'>`.
 PLAIN_REPR = "%config PlainTextFormatter.pprint = False"

@@ -45,6 +45,35 @@ STRINGS = {
         "error, so skip them there.",
         "notebook_nocuda": "The next cells show what a machine **without** a GPU prints; on a "
         "machine with one, their output differs.",
+        # the reader's check, torch-verified-check.py (torch_verified/check_script.py), and
+        # its link in the footer of every page (hooks/footer.py)
+        "check_link": "Check these pages on your machine",
+        "check_description": "Run every example of the site against the torch installed here, "
+        "as the site's tests run them.",
+        "check_docstring": "torch-verified-check.py: every example of {site}, run against the "
+        "torch installed here, as the site's tests run them ({page} says more).",
+        "check_summary": "{examples} examples on torch {torch} ({machine}): {same} as the pages "
+        "show",
+        "check_machine": "{machine}, {gpu}",
+        "check_no_gpu": "no CUDA GPU",
+        "check_documented": ", {count} as the pages say {release} prints",
+        "check_different": ", {count} different",
+        "check_not_run": ", {count} not run (they need {needs})",
+        "check_at": "Different from the page: {url}",
+        "check_where": "snippets/{snippet}, line {line}",
+        "check_expected": "The page shows:",
+        "check_received": "This machine printed:",
+        "check_report": "To send this result to the project, open this address. It opens a new "
+        "GitHub issue, filled in; nothing is sent until you submit it there.\n{url}",
+        "check_no_repository": "This copy of the file was built without the address of the "
+        "project's repository (a local build), so it gives no link to report this result.",
+        "check_more": "... and {count} more differences: run the file with --json FILE and "
+        "attach FILE.",
+        "check_json": "The whole report: {path}",
+        "check_no_torch": "this Python cannot import torch ({error}); install PyTorch first "
+        "(pip install torch)",
+        "check_no_page": "--page {page}: no page with examples has this path or address. Pages "
+        "with examples: {known}",
         # interface strings no configuration translates (hooks/ui_strings.py)
         "permalink": "Permanent link",
         "copy_cell": "Copy to clipboard",
@@ -92,6 +121,29 @@ STRINGS = {
         "`True` 时才能运行；在没有 GPU 的机器上会报错，请跳过。",
         "notebook_nocuda": "下面的单元格展示的是**没有** GPU 的机器打印的结果；在有 GPU 的机器上"
         "输出会不同。",
+        "check_link": "在你的机器上核对这些页面",
+        "check_description": "用这台机器上安装的 torch 运行本站的每一个示例，方式与本站的测试相同。",
+        "check_docstring": "torch-verified-check.py：用这台机器上安装的 torch 运行 {site} 的每一个"
+        "示例，方式与本站的测试相同（详见 {page}）。",
+        "check_summary": "torch {torch}（{machine}）上的 {examples} 个示例：{same} 个与页面一致",
+        "check_machine": "{machine}，{gpu}",
+        "check_no_gpu": "无 CUDA GPU",
+        "check_documented": "，{count} 个与页面注明的 {release} 输出一致",
+        "check_different": "，{count} 个不同",
+        "check_not_run": "，{count} 个未运行（需要 {needs}）",
+        "check_at": "与页面不同：{url}",
+        "check_where": "snippets/{snippet} 第 {line} 行",
+        "check_expected": "页面上的输出：",
+        "check_received": "这台机器的输出：",
+        "check_report": "要把结果告诉本项目，请打开下面的地址。它会在 GitHub 上打开一个已经填好的"
+        "新 issue，你提交之前不会发送任何内容。\n{url}",
+        "check_no_repository": "这份文件构建时不知道项目仓库的地址（本地构建），所以无法给出报告"
+        "结果的链接。",
+        "check_more": "……还有 {count} 处不同：用 --json FILE 运行这个文件，并附上 FILE。",
+        "check_json": "完整报告：{path}",
+        "check_no_torch": "这个 Python 无法导入 torch（{error}），请先安装 PyTorch（pip install torch）",
+        "check_no_page": "--page {page}：没有哪个含示例的页面是这个路径或地址。含示例的页面："
+        "{known}",
         "permalink": "永久链接",
         "copy_cell": "复制到剪贴板",
         "copied": "已复制",
