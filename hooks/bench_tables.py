@@ -27,9 +27,11 @@ LABELS = yaml.safe_load(
 
 
 def _table(header, rows):
+    """A Markdown table, kept out of the search index (figures and labels nobody searches for,
+    which would weigh on every page's first visit)."""
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
-    return "\n".join(lines)
+    return "<div markdown data-search-exclude>\n\n" + "\n".join(lines) + "\n\n</div>"
 
 
 def _mib(n):
