@@ -17,7 +17,7 @@ from pathlib import Path
 import torch
 from torch import nn
 
-from bench.__main__ import OUT, forward_time, matmul_time, timing_us
+from bench.__main__ import OUT, forward_time, interleaved_us, matmul_time
 from bench.models import mlp, saved_activation_bytes
 
 # depth, width, batch: the page's model (tiny for a GPU: kernel launches dominate) and one
@@ -44,12 +44,13 @@ def training_step(model, x, y, optimizer, dtype, scaler):
         optimizer.step()
 
 
-def step_rows(min_run_time):
+def step_rows(round_time):
     """Per model and precision, counted from what was allocated before the model existed:
     the memory held between two Adam training steps (weights, gradients, optimizer state,
     the batch),
     the peak during a step (that plus activations and temporaries), the bytes saved for
-    backward, and the median time of a step."""
+    backward; and the time of a step, the three precisions of a model timed in interleaved
+    rounds (bench/__main__.py)."""
     for dtype in PRECISIONS.values():  # cuBLAS's workspaces, allocated once on first use,
         model = mlp(1, 64).cuda()  # would be counted in the first model's memory
         x = torch.ones(8, 64, device="cuda")
@@ -57,8 +58,9 @@ def step_rows(min_run_time):
         training_step(model, x, x, torch.optim.Adam(model.parameters()), dtype, scaler)
     rows = []
     for name, (depth, width, batch) in MODELS.items():
+        cases = {}  # the model's three precisions, kept until they are timed together
         for precision, dtype in PRECISIONS.items():
-            gc.collect()  # the previous model, optimizer and timer: not counted here
+            gc.collect()  # what is no longer used: not counted here
             torch.cuda.empty_cache()
             before = torch.cuda.memory_allocated()
             model = mlp(depth, width).cuda()
@@ -78,7 +80,7 @@ def step_rows(min_run_time):
             ctx = torch.autocast("cuda", dtype=dtype) if dtype else contextlib.nullcontext()
             with ctx:
                 saved = saved_activation_bytes(model, x, "grad")
-            t = timing_us("step(*args)", {"step": training_step, "args": args}, min_run_time)
+            cases[precision] = ("step(*args)", {"step": training_step, "args": args})
             rows.append(
                 {
                     "model": name,
@@ -90,10 +92,13 @@ def step_rows(min_run_time):
                     "peak_bytes": peak,
                     "saved_bytes": saved,
                 }
-                | t
             )
-            del model, optimizer, x, y, args
-            torch.cuda.empty_cache()
+        times = interleaved_us(cases, round_time, "cuda")
+        for row in rows[-len(cases) :]:
+            row |= times[row["precision"]]
+        del cases, model, optimizer, x, y, args
+        gc.collect()
+        torch.cuda.empty_cache()
     return rows
 
 
@@ -117,12 +122,12 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if not torch.cuda.is_available():
         parser.exit(2, "bench.gpu: no usable CUDA GPU here (torch.cuda.is_available() is False)\n")
-    min_run_time = 0.1 if args.quick else 1.0
+    round_time = 0.005 if args.quick else 0.05  # seconds per case and round
     results = {
         "machine": gpu_machine(),
-        "step": step_rows(min_run_time),
-        "forward_time": forward_time(min_run_time, MODELS, "cuda"),
-        "matmul_time": matmul_time(min_run_time, (1024, 8192), "cuda"),
+        "step": step_rows(round_time),
+        "forward_time": forward_time(round_time, MODELS, "cuda"),
+        "matmul_time": matmul_time(round_time, (1024, 8192), "cuda"),
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")

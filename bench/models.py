@@ -46,20 +46,15 @@ def saved_activation_bytes(model, x, mode):
 
 
 def profiled_forward_bytes(model, x, mode):
-    """CPU memory still allocated at the end of one forward pass, measured by torch.profiler
-    (profile_memory=True): the output plus everything autograd keeps for backward.
+    """CPU memory still allocated at the end of one forward pass, and its peak, as PyTorch's
+    CPU allocator counts them (bench/allocator.py): the output plus everything autograd keeps
+    for backward.
 
-    Returns (net bytes held, peak bytes) over the forward, from the profiler's allocation and
-    free events in the order they happened.
+    Returns (net bytes held, peak bytes) over the forward.
     """
-    from torch.profiler import ProfilerActivity, profile
+    from bench.allocator import allocated_bytes
 
-    with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as prof, MODES[mode]():
-        out = model(x)
-    events = sorted(prof.events(), key=lambda e: e.time_range.start)
-    held = peak = 0
-    for event in events:
-        held += event.self_cpu_memory_usage
-        peak = max(peak, held)
-    del out
+    out = []
+    with MODES[mode]():
+        peak, _, held = allocated_bytes(lambda: out.append(model(x)))
     return held, peak
