@@ -217,6 +217,9 @@ def run(nb, skip=(), folder="."):
     from IPython.utils.capture import capture_output
 
     shell = _shell()
+    # a fresh kernel has no figures: one left open by earlier code in this process (a test
+    # whose plot raised) would otherwise be shown under the first cell that plots
+    matplotlib.pyplot.close("all")
     shell.user_ns.clear()  # a fresh namespace (reset() would also collect garbage: seconds)
     shell.init_user_ns()
     # what PLAIN_REPR, a page notebook's first cell, does in a kernel: in this shell `%config`
