@@ -3,17 +3,14 @@ page of its language (both, for a figure without words), with its alt text; each
 page's light or dark scheme and stays readable on a 390 px phone, checked in the SVG text and
 in Chromium on the built site."""
 
-import io
 import re
 
 import pytest
 
 from tools import figures
 from tools.figures import draw
+from torch_verified.browser import LEGIBLE
 from torch_verified.project import DOCS, LANGUAGES, ROOT
-
-LEGIBLE = 11  # px: the smallest text a phone reader should get
-PAGE_DARK = (0x1E, 0x21, 0x29)  # Material's slate background, hsl(225, 15%, 14%)
 
 
 def _language(name):
@@ -125,169 +122,62 @@ def test_figure_text_is_legible_on_a_phone_and_inside_the_picture(name):
 
 
 # --- in the built site, as a reader's browser shows it --------------------------------------
+# The audit (tools/audit.py) runs browser.figure_problems on every page in the dark scheme at
+# a phone's width, in its one visit of every page; here, that the check passes a page as it
+# is and fails a white panel, with the harder case of a system set to light and the site
+# switched to dark (the site's toggle, not the system's setting, must reach the figures).
 
-IMAGES = "article img[src*='assets/figures/'], article img[src*='assets/bench/'], " + (
-    "article .jp-RenderedImage img"
-)
-
-
-def _pages_with_figures():
-    """Every page (docs_dir-relative) that shows a figure, a benchmark plot or a notebook
-    output image, in the English folder (each has its Chinese twin: tests/test_structure.py)."""
-    found = []
-    for path in sorted((DOCS / "en").rglob("*")):
-        if path.suffix not in (".md", ".ipynb"):
-            continue
-        text = path.read_text(encoding="utf-8")
-        if "assets/figures/" in text or "assets/bench/" in text or '"image/png"' in text:
-            found.append(path.relative_to(DOCS / "en").as_posix())
-    return found
+PAGE = "autograd/computation-graph.md"  # a figure of tools/figures
 
 
 @pytest.fixture(scope="module")
-def phone_tab(site):
+def dark_phone(site):
     from playwright.sync_api import sync_playwright
 
-    from torch_verified.browser import CHROMIUM_ARGS, PHONE, SiteServer, chromium_executable
+    from torch_verified.browser import PHONE, Reader, SiteServer, launch
 
-    if chromium_executable() is None:
-        pytest.fail("needs Chromium: run tools/ensure-browser", pytrace=False)
     server = SiteServer(site)
     try:
         with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(
-                executable_path=chromium_executable(), args=CHROMIUM_ARGS
-            )
-            # a reader whose system is light and who switched the site to dark: the figures
-            # must follow the site's toggle, not the system's setting
+            chromium = launch(playwright)
             context = chromium.new_context(viewport=PHONE, color_scheme="light")
-            yield server, context.new_page()
+            yield Reader(context, server).setup(PHONE, "light")
             chromium.close()
     finally:
         server.close()
 
 
-def _font_sizes(svg):
-    """The sizes of the text of an SVG: attributes (tools/figures) or styles (matplotlib)."""
-    return [float(s) for s in re.findall(r'font-size(?:="|:\s*)([\d.]+)', svg)]
-
-
-def _viewbox_width(svg):
-    return float(re.search(r'viewBox="[\d.]+ [\d.]+ ([\d.]+)', svg)[1])
-
-
-def _colours(png):
-    """The share of near-white pixels of a screenshot, and the mean colour of its edge."""
-    from PIL import Image
-
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    pixels = list(image.getdata())
-    light = sum(1 for p in pixels if min(p) > 215) / len(pixels)
-    w, h = image.size
-    edge = [image.getpixel((x, y)) for x in range(w) for y in (1, h - 2)]
-    edge += [image.getpixel((x, y)) for y in range(h) for x in (1, w - 2)]
-    mean = tuple(sum(p[k] for p in edge) / len(edge) for k in range(3))
-    return light, mean
-
-
-def _visit(phone_tab, lang, page, seen={}):  # noqa: B006 (a cache of the module's visits)
-    """Each figure of a page on the phone, the site switched to dark: [(src, near-white share,
-    (same as in its own dark palette, same as in its light one) for a figure of tools/figures,
-    edge colour, smallest text in px or None for a PNG)]; its screenshot goes to
-    artifacts/screenshots/."""
-    from torch_verified.browser import ARTIFACTS
-
-    if (lang, page) in seen:
-        return seen[lang, page]
-    server, tab = phone_tab
-    url = server.url(lang, page)
-    tab.goto(url, wait_until="load")
+def _open_dark(reader, lang):
+    reader.open(reader.server.url(lang, PAGE), ready=False)
+    tab = reader.page
     if tab.evaluate("document.body.dataset.mdColorScheme") != "slate":
         tab.click("form[data-md-component=palette] label[for='__palette_1']")
-    assert tab.evaluate("document.body.dataset.mdColorScheme") == "slate", url
-    images = tab.locator(IMAGES)
-    assert images.count(), f"{url}: no figure found"
-    shots = ARTIFACTS / "screenshots" / "figures"
-    shots.mkdir(parents=True, exist_ok=True)
-    found = []
-    for k in range(images.count()):
-        image = images.nth(k)
-        image.scroll_into_view_if_needed()
-        src, shown_width, natural = image.evaluate(
-            "i => [i.getAttribute('src'), i.getBoundingClientRect().width, i.naturalWidth]"
-        )
-        assert natural > 0, f"{url}: {src} did not load"
-        png = image.screenshot()
-        (shots / f"{lang}-{page.replace('/', '_')}-{k}-390-dark.png").write_bytes(png)
-        light, edge = _colours(png)
-        schemes = None
-        if "assets/figures/" in src:  # the image in each palette of its own, for comparison
-            schemes = []
-            for scheme in ("dark", "light", ""):
-                image.evaluate("(i, s) => { i.style.colorScheme = s }", scheme)
-                schemes.append(image.screenshot() if scheme else None)
-            schemes = (png == schemes[0], png == schemes[1])
-        smallest = None
-        if src.endswith(".svg"):
-            svg = (server.root / _resolve(url, src, server)).read_text("utf-8")
-            smallest = min(_font_sizes(svg)) * shown_width / _viewbox_width(svg)
-        found.append((src, light, schemes, edge, smallest))
-    seen[lang, page] = (url, found)
-    return seen[lang, page]
+    assert tab.evaluate("document.body.dataset.mdColorScheme") == "slate"
 
 
 @pytest.mark.site
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("page", _pages_with_figures())
-def test_no_figure_is_a_white_panel_in_the_dark_scheme(phone_tab, lang, page):
-    """With the site switched to dark (the system light), the edge of each figure is the
-    page's colour, few of its pixels are near white (a figure on a white panel: almost all),
-    and each figure of tools/figures looks as in its dark palette, not its light one: the
-    site's scheme, not the system's, reached the image."""
-    url, found = _visit(phone_tab, lang, page)
-    panels = [
-        f"{src}: edge {tuple(round(c) for c in edge)}, {light:.0%} near white"
-        for src, light, _, edge, _ in found
-        if light > 0.2 or max(abs(a - b) for a, b in zip(edge, PAGE_DARK, strict=True)) > 24
-    ]
-    assert not panels, f"{url}: figures on a light panel in the dark scheme: {panels}"
-    # tools/figures' SVGs are drawn in their dark palette, not their light one
-    unswitched = [src for src, _, schemes, _, _ in found if schemes and schemes != (True, False)]
-    assert not unswitched, f"{url}: figures not in their dark colours: {unswitched}"
+def test_figures_follow_the_dark_scheme_the_reader_picks(dark_phone, lang):
+    from torch_verified.browser import FIGURES, figure_problems
 
-
-# bench/ draws the benchmark plots 432 units wide with 7 and 10 px text: 8 px and less on a
-# phone. The fix belongs to bench/ (narrower figures, larger text); this turns into a failure
-# (xfail_strict) once it is done, to be removed then.
-BENCH = pytest.mark.xfail(reason="bench/ draws its plots with text too small for a phone")
+    _open_dark(dark_phone, lang)
+    assert dark_phone.page.locator(FIGURES).count(), f"docs/{lang}/{PAGE}: no figure found"
+    assert figure_problems(dark_phone) == [], f"docs/{lang}/{PAGE}"
 
 
 @pytest.mark.site
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(
-    "page",
-    [
-        pytest.param(page, marks=BENCH) if page.startswith("measured/") else page
-        for page in _pages_with_figures()
-        if not page.endswith(".ipynb")  # its plots are PNG: no text to measure
-    ],
-)
-def test_figure_text_is_legible_on_a_phone_page(phone_tab, lang, page):
-    """Each SVG's smallest text, at the width the 390 px phone shows the SVG, is LEGIBLE px
-    or more."""
-    url, found = _visit(phone_tab, lang, page)
-    small = [
-        f"{src}: {smallest:.1f} px"
-        for src, _, _, _, smallest in found
-        if smallest is not None and smallest < LEGIBLE
-    ]
-    assert not small, f"{url}: text smaller than {LEGIBLE} px on a 390 px phone: {small}"
+def test_the_figure_check_finds_a_white_panel(dark_phone):
+    from torch_verified.browser import figure_problems
 
-
-def _resolve(url, src, server):
-    """The built file of an image's src, relative to the site folder."""
-    from posixpath import join, normpath
-    from urllib.parse import urlsplit
-
-    path = normpath(join(urlsplit(url).path, src))
-    return path.removeprefix(urlsplit(server.base).path)
+    _open_dark(dark_phone, "en")
+    white = (
+        "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='300' height='100'>"
+        "<rect width='300' height='100' fill='white'/></svg>"
+    )
+    dark_phone.page.evaluate(
+        "src => { const i = document.querySelector(\"article img[src*='assets/figures/']\");"
+        " i.setAttribute('src', src + '#assets/figures/white.svg') }",
+        white,
+    )
+    found = figure_problems(dark_phone)
+    assert any("light panel" in line for line in found), found

@@ -16,7 +16,9 @@ it: gzip for text, 404.html for a missing path):
    axe-core (the copy Lighthouse bundles, so the same rules), the scheme, and what a reader
    must get (browser.page_problems: a clean console, nothing from another host, no web
    fonts, the page's language, a first visit within budget, links in the reader's language,
-   nothing wider than the window, a language switcher that leads to the twin). The home,
+   nothing wider than the window, a language switcher that leads to the twin), and in the
+   dark scheme at the mobile size, each figure (browser.figure_problems: not a white panel,
+   in its dark colours, text legible on a phone; photographed). The home,
    computation-graph and error-table pages are photographed in each view, and at a phone's
    width in the light scheme (artifacts/screenshots/).
 
@@ -50,6 +52,7 @@ from torch_verified.browser import (
     Reader,
     SiteServer,
     chromium_executable,
+    figure_problems,
     launch,
     page_problems,
 )
@@ -228,6 +231,9 @@ def reader_view(server, found, rules, view):
         for name, rel, page in found:
             visit = reader.open(server.base + rel)
             seen = page_problems(reader, *page, visit) if page else list(visit.problems)
+            if page and scheme == "dark" and mobile:  # the figures as a phone reader sees them
+                shots = f"figure-{page[0]}-{page[1].rsplit('.', 1)[0].replace('/', '_')}"
+                seen += figure_problems(reader, shots)
             shown = reader.page.evaluate("document.body.dataset.mdColorScheme")
             if shown != SCHEMES[scheme]:
                 seen.append(f"the page shows scheme {shown!r}, not {SCHEMES[scheme]!r}")
