@@ -1,7 +1,7 @@
 """The figures (tools/figures): each committed SVG is what the snippets draw now, each is on a
 page of its language (both, for a figure without words), with its alt text; each follows the
-page's light or dark scheme and stays readable on a 390 px phone, checked in the SVG text and
-in Chromium on the built site."""
+page's light or dark scheme and stays readable on a 390 px phone, checked in the SVG text
+(in Chromium: tests/browser/test_figures_dark.py, and the audit on every page)."""
 
 import re
 
@@ -119,65 +119,3 @@ def test_figure_text_is_legible_on_a_phone_and_inside_the_picture(name):
             f"{name}: {words!r} ({left:.0f}..{right:.0f} px, baseline {y:.0f}) leaves the "
             f"{width} × {height} picture"
         )
-
-
-# --- in the built site, as a reader's browser shows it --------------------------------------
-# The audit (tools/audit.py) runs browser.figure_problems on every page in the dark scheme at
-# a phone's width, in its one visit of every page; here, that the check passes a page as it
-# is and fails a white panel, with the harder case of a system set to light and the site
-# switched to dark (the site's toggle, not the system's setting, must reach the figures).
-
-PAGE = "autograd/computation-graph.md"  # a figure of tools/figures
-
-
-@pytest.fixture(scope="module")
-def dark_phone(site):
-    from playwright.sync_api import sync_playwright
-
-    from torch_verified.browser import PHONE, Reader, SiteServer, launch
-
-    server = SiteServer(site)
-    try:
-        with sync_playwright() as playwright:
-            chromium = launch(playwright)
-            context = chromium.new_context(viewport=PHONE, color_scheme="light")
-            yield Reader(context, server).setup(PHONE, "light")
-            chromium.close()
-    finally:
-        server.close()
-
-
-def _open_dark(reader, lang):
-    reader.open(reader.server.url(lang, PAGE), ready=False)
-    tab = reader.page
-    if tab.evaluate("document.body.dataset.mdColorScheme") != "slate":
-        tab.click("form[data-md-component=palette] label[for='__palette_1']")
-    assert tab.evaluate("document.body.dataset.mdColorScheme") == "slate"
-
-
-@pytest.mark.site
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_figures_follow_the_dark_scheme_the_reader_picks(dark_phone, lang):
-    from torch_verified.browser import FIGURES, figure_problems
-
-    _open_dark(dark_phone, lang)
-    assert dark_phone.page.locator(FIGURES).count(), f"docs/{lang}/{PAGE}: no figure found"
-    assert figure_problems(dark_phone) == [], f"docs/{lang}/{PAGE}"
-
-
-@pytest.mark.site
-def test_the_figure_check_finds_a_white_panel(dark_phone):
-    from torch_verified.browser import figure_problems
-
-    _open_dark(dark_phone, "en")
-    white = (
-        "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='300' height='100'>"
-        "<rect width='300' height='100' fill='white'/></svg>"
-    )
-    dark_phone.page.evaluate(
-        "src => { const i = document.querySelector(\"article img[src*='assets/figures/']\");"
-        " i.setAttribute('src', src + '#assets/figures/white.svg') }",
-        white,
-    )
-    found = figure_problems(dark_phone)
-    assert any("light panel" in line for line in found), found
