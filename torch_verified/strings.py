@@ -74,6 +74,9 @@ STRINGS = {
         "(pip install torch)",
         "check_no_page": "--page {page}: no page with examples has this path or address. Pages "
         "with examples: {known}",
+        # after a code block's caption: its snippet in the repository (hooks/captions.py)
+        "source_link": "source",
+        "source_title": "This example's file in the project's repository: {path}",
         # interface strings no configuration translates (hooks/ui_strings.py)
         "permalink": "Permanent link",
         "copy_cell": "Copy to clipboard",
@@ -144,6 +147,8 @@ STRINGS = {
         "check_no_torch": "这个 Python 无法导入 torch（{error}），请先安装 PyTorch（pip install torch）",
         "check_no_page": "--page {page}：没有哪个含示例的页面是这个路径或地址。含示例的页面："
         "{known}",
+        "source_link": "源文件",
+        "source_title": "这个示例在项目仓库中的文件：{path}",
         "permalink": "永久链接",
         "copy_cell": "复制到剪贴板",
         "copied": "已复制",
