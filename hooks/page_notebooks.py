@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from torch_verified.notebooks import is_teaching, notebook, notebook_name
-from torch_verified.project import language_of, pinned_torch
+from torch_verified.project import language_of, pinned_torch, published_site
 from torch_verified.strings import STRINGS
 
 _notebooks = {}  # src_uri of a page -> its notebook, from on_page_markdown to on_post_page
@@ -24,8 +24,13 @@ def page_of(file, language):
 def on_page_markdown(markdown, page, config, files):
     language = language_of(config, page)
     if is_teaching(page_of(page.file, language)):
-        url = page.canonical_url or page.url
-        _notebooks[page.file.src_uri] = notebook(markdown, language, url=url, torch=pinned_torch())
+        _notebooks[page.file.src_uri] = notebook(
+            markdown,
+            language,
+            page=page_of(page.file, language),
+            site=published_site(),
+            torch=pinned_torch(),
+        )
     return markdown
 
 

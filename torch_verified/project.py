@@ -83,6 +83,12 @@ def site_url():
     return config()["site_url"]
 
 
+def published_site():
+    """The site's real address, when the build was given one (SITE_URL: the deploy, `make
+    serve`), else "": mkdocs.yml's default `site_url` is a placeholder, never shown."""
+    return site_url() if os.environ.get("SITE_URL") else ""
+
+
 def prefix():
     """The path the site is served under: /torch-verified/."""
     path = urlsplit(site_url()).path or "/"

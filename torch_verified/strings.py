@@ -36,13 +36,20 @@ STRINGS = {
         "error_gpu_only": "checked on the GPU job only",
         # a teaching page's notebook (torch_verified/notebooks.py), a lab page's (main.html)
         "notebook_link": "Download this page as a Jupyter notebook",
-        "notebook_from": "This notebook is the page [{title}]({url}) with its code as cells: "
-        "every output the page shows is what these cells print with torch {torch}.",
+        "notebook_from": "This notebook is the page [{title}]({url}) with its code as cells.",
+        "notebook_from_local": "This notebook is the page *{title}* of a local build of the "
+        "site, which has no web address, with its code as cells.",
+        "notebook_outputs": "Every output the page shows is what these cells print with torch "
+        "{torch}.",
         "notebook_repr": "The first cell makes Jupyter show values as the Python prompt does "
         "(`repr`), as on the page.",
+        "notebook_magic": "The next cell defines `%%needs_cuda`, which the cells that need a "
+        "CUDA GPU start with: where there is none, it skips them and says so, and Run All goes "
+        "on to the end.",
         "notebook_cuda": "**Needs a CUDA GPU.** The next cells run only where "
-        "`torch.cuda.is_available()` is `True`; on a machine without a GPU they raise an "
-        "error, so skip them there.",
+        "`torch.cuda.is_available()` is `True`; elsewhere `%%needs_cuda` skips them.",
+        "notebook_skipped": "Skipped: this cell needs a CUDA GPU, and torch.cuda.is_available() "
+        "is False here.",
         "notebook_nocuda": "The next cells show what a machine **without** a GPU prints; on a "
         "machine with one, their output differs.",
         # the reader's check, torch-verified-check.py (torch_verified/check_script.py), and
@@ -116,12 +123,18 @@ STRINGS = {
         "error_printed": "{releases} 的输出",
         "error_gpu_only": "仅在 GPU 任务中核对",
         "notebook_link": "下载本页的 Jupyter Notebook",
-        "notebook_from": "这个 Notebook 就是页面[{title}]({url})，代码拆成了单元格：页面上的每个"
-        "输出，都是这些单元格在 torch {torch} 下实际打印的结果。",
+        "notebook_from": "这个 Notebook 就是页面[{title}]({url})，代码拆成了单元格。",
+        "notebook_from_local": "这个 Notebook 就是本站本地构建中的页面《{title}》（本地构建没有网址），"
+        "代码拆成了单元格。",
+        "notebook_outputs": "页面上的每个输出，都是这些单元格在 torch {torch} 下实际打印的结果。",
         "notebook_repr": "第一个单元格让 Jupyter 像 Python 提示符一样显示值（`repr`），与页面上"
         "一致。",
+        "notebook_magic": "下一个单元格定义 `%%needs_cuda`，需要 CUDA GPU 的单元格都以它开头：没有 "
+        "GPU 时它跳过这些单元格并说明原因，“全部运行”可以一直运行到最后。",
         "notebook_cuda": "**需要 CUDA GPU。**下面的单元格只有在 `torch.cuda.is_available()` 为 "
-        "`True` 时才能运行；在没有 GPU 的机器上会报错，请跳过。",
+        "`True` 时才运行；否则 `%%needs_cuda` 会跳过它们。",
+        "notebook_skipped": "已跳过：这个单元格需要 CUDA GPU，而这里 torch.cuda.is_available() 为 "
+        "False。",
         "notebook_nocuda": "下面的单元格展示的是**没有** GPU 的机器打印的结果；在有 GPU 的机器上"
         "输出会不同。",
         "check_link": "在你的机器上核对这些页面",
