@@ -107,6 +107,36 @@ def bash_blocks(text):
     return found
 
 
+# -- reading time (the home page's reading path, hooks/shortcodes.py) -----------------------
+
+WORDS_PER_MINUTE = 200  # prose; plus MINUTES_PER_BLOCK for each code block
+MINUTES_PER_BLOCK = 1
+WORD = re.compile(r"[A-Za-z0-9][\w'’.-]*")
+
+
+def reading_minutes(path):
+    """Minutes to read a page (Markdown or notebook) of the default language: its prose
+    words at WORDS_PER_MINUTE, and MINUTES_PER_BLOCK for each code block (snippet include,
+    or notebook code cell)."""
+    text = markdown_of(path)
+    _, body = front_matter(text)
+    words = sum(len(WORD.findall(line)) for _, line in prose(body))
+    if Path(path).suffix == ".ipynb":
+        cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+        blocks = sum(c["cell_type"] == "code" for c in cells)
+    else:
+        blocks = len(includes(body))
+    return words / WORDS_PER_MINUTE + blocks * MINUTES_PER_BLOCK
+
+
+def title_of(path):
+    """The title of a page: its first level-1 heading, without its anchor."""
+    for level, title, _ in headings(markdown_of(path)):
+        if level == 1:
+            return ANCHOR.sub("", NOTEBOOK_ANCHOR.sub("", title)).strip()
+    return Path(path).stem
+
+
 # -- the source link of a code block's caption (hooks/captions.py) ---------------------------
 
 SOURCE_MARKER = re.compile(r" ?@@source:([\w./-]+)@@")

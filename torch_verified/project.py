@@ -127,6 +127,30 @@ def _yaml(path, mtime, size):
         return yaml.load(file, getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
+def nav():
+    """[(section, [page, ...])] of mkdocs.yml's `nav`, in reading order; a page outside any
+    section (the home page) is a section of its own, named None."""
+    found = []
+    for item in config()["nav"]:
+        ((name, value),) = item.items() if isinstance(item, dict) else ((None, item),)
+        if isinstance(value, str):
+            found.append((None, [value]))
+        else:
+            found.append(
+                (name, [next(iter(v.values())) if isinstance(v, dict) else v for v in value])
+            )
+    return found
+
+
+def nav_name(language, name):
+    """A section's name in `language` (the i18n plugin's nav_translations)."""
+    i18n = next(p["i18n"] for p in config()["plugins"] if isinstance(p, dict) and "i18n" in p)
+    for lang in i18n["languages"]:
+        if lang["locale"] == language:
+            return (lang.get("nav_translations") or {}).get(name, name)
+    return name
+
+
 def glossary():
     """glossary.yml: the terms ({en, zh, avoid}) the Chinese pages follow."""
     return read_yaml(ROOT / "glossary.yml")

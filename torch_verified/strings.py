@@ -81,6 +81,12 @@ STRINGS = {
         "(pip install torch)",
         "check_no_page": "--page {page}: no page with examples has this path or address. Pages "
         "with examples: {known}",
+        # the home page's reading path (hooks/shortcodes.py)
+        "path_chapter": "**[{name}]({page})** (about {minutes} min)",
+        "path_page": "[{title}]({page}) ({minutes} min)",
+        "path_pages": "Pages: {pages}",
+        "path_separator": " · ",
+        "path_hours": "about {hours} hours",
         # after a code block's caption: its snippet in the repository (hooks/captions.py)
         "source_link": "source",
         "source_title": "This example's file in the project's repository: {path}",
@@ -160,6 +166,11 @@ STRINGS = {
         "check_no_torch": "这个 Python 无法导入 torch（{error}），请先安装 PyTorch（pip install torch）",
         "check_no_page": "--page {page}：没有哪个含示例的页面是这个路径或地址。含示例的页面："
         "{known}",
+        "path_chapter": "**[{name}]({page})**（约 {minutes} 分钟）",
+        "path_page": "[{title}]({page})（{minutes} 分钟）",
+        "path_pages": "本章页面：{pages}",
+        "path_separator": "；",
+        "path_hours": "约 {hours} 小时",
         "source_link": "源文件",
         "source_title": "这个示例在项目仓库中的文件：{path}",
         "permalink": "永久链接",
