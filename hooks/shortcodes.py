@@ -35,14 +35,21 @@ from torch_verified.strings import STRINGS
 MARKER = re.compile(r"\{\{\s*(\w+)(?:\s+(\w+))?\s*\}\}")
 
 
-def glossary_rows(terms):
-    """One Markdown table row per term, sorted by the English term: English | 中文 | avoid."""
+def glossary_rows(terms, lang):
+    """One Markdown table row per term, sorted by the English term: English | 中文 | avoid;
+    the term of the page's language links to the section that teaches it (`taught:`, from
+    the glossary page, reference/glossary.md)."""
 
     def cell(text):
         return text.replace("|", "\\|")
 
+    def term(t, language):
+        if language != lang or "taught" not in t:
+            return cell(t[language])
+        return f"[{cell(t[language])}](../{t['taught']})"
+
     return "\n".join(
-        f"| {cell(t['en'])} | {cell(t['zh'])} | {cell('、'.join(t.get('avoid', [])))} |"
+        f"| {term(t, 'en')} | {term(t, 'zh')} | {cell('、'.join(t.get('avoid', [])))} |"
         for t in sorted(terms, key=lambda t: t["en"].lower())
     )
 
@@ -83,7 +90,7 @@ MARKERS = {
     "torch_version": lambda lang, _: pinned_torch(),
     "gpu_check": lambda lang, _: gpu_record.text(lang, gpu_record.load()),
     "matrix_releases": lambda lang, _: STRINGS[lang]["and"].join(matrix.load().releases),
-    "glossary_rows": lambda lang, _: glossary_rows(glossary()),
+    "glossary_rows": lambda lang, _: glossary_rows(glossary(), lang),
     "error_table": lambda lang, _: errors.render_table(lang),
     "bench": lambda lang, name: measured.render(name, measured.results(name), lang),
     "chapter": chapter,

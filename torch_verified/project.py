@@ -123,8 +123,18 @@ def read_yaml(path):
 def _yaml(path, mtime, size):
     import yaml
 
+    class Strict(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        """A key given twice in one mapping is an error, not silently the last one."""
+
+        def construct_mapping(self, node, deep=False):
+            keys = [self.construct_object(key, deep=True) for key, _ in node.value]
+            twice = sorted({str(k) for k in keys if keys.count(k) > 1})
+            if twice:
+                raise ValueError(f"{path}, line {node.start_mark.line + 1}: {twice} given twice")
+            return super().construct_mapping(node, deep)
+
     with open(path, encoding="utf-8") as file:
-        return yaml.load(file, getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return yaml.load(file, Strict)
 
 
 def nav():
