@@ -178,3 +178,10 @@ def test_a_use_before_its_page_is_found_unless_it_links_there():
     assert used_before_taught("en", texts, [entry]) == {}
     texts[page] = "一个[叶子张量](../tensors/numpy.md)。\n"
     assert used_before_taught("zh", texts, [entry]) == {page: {"叶子张量": 1}}
+
+
+def test_a_key_given_twice_is_an_error_not_the_last_one(tmp_path):
+    path = tmp_path / "glossary.yml"
+    path.write_text("- en: x\n  zh: 叉\n  taught: a.md\n  taught: b.md\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"\['taught'\] given twice"):
+        read_yaml(path)

@@ -13,7 +13,8 @@ STRINGS = {
         # the footer of every page (hooks/footer.py) and the GPU record in the pages
         "verified": 'Verified by <a href="{run}">a CI run</a> on {date}: the examples of commit '
         "<code>{commit}</code>, run on the CPU with PyTorch {torch}.",
-        "local": "Local preview, not verified by CI (PyTorch {torch} in this environment).",
+        "local": "A local build with PyTorch {torch}, not the published site: the published "
+        "site names the CI run that checked its examples.",
         "gpu_label": "Examples that need a GPU: {gpu_check}.",
         "gpu_none": "not yet checked on a GPU",
         "gpu_done": "last checked on a GPU on {date} ({gpu}, PyTorch {torch}, commit {commit})",
@@ -110,7 +111,8 @@ STRINGS = {
     "zh": {
         "verified": '由 <a href="{run}">CI 运行</a>于 {date} 核对：提交 <code>{commit}</code> '
         "的示例在 CPU 上用 PyTorch {torch} 运行通过。",
-        "local": "本地预览，未经 CI 核对（当前环境的 PyTorch 为 {torch}）。",
+        "local": "这是用 PyTorch {torch} 在本地构建的网站，不是正式发布的网站；正式网站会注明核对其示例的 "
+        "CI 运行。",
         "gpu_label": "需要 GPU 的示例：{gpu_check}。",
         "gpu_none": "尚未在 GPU 上核对",
         "gpu_done": "最近一次于 {date} 在 GPU 上核对（{gpu}，PyTorch {torch}，提交 {commit}）",
