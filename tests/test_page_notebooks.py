@@ -20,10 +20,12 @@ from urllib.parse import urlsplit
 import pytest
 
 from torch_verified.notebooks import (
+    COLAB_BRANCH,
     CUDA_MAGIC,
     REFERENCE_PAGES,
     cells_vs_snippets,
     code_of,
+    colab_url,
     is_teaching,
     notebook,
     notebook_name,
@@ -149,3 +151,50 @@ def test_a_notebook_links_the_site_only_at_its_real_address(site):
         shapes = url(base, lang, "operations/shapes.md") + "#strides"
         assert f"]({shapes})" in text, f"docs/{lang}/{page}: its links do not lead to the site"
         assert not re.search(r"\]\((?!https?://)", text), f"docs/{lang}/{page}: a relative link"
+
+
+def test_a_page_offers_colab_from_the_notebooks_branch_only_for_a_github_repository():
+    """A plain link (nothing loads from Google before a click) to the notebook that ci.yml
+    pushes to the branch COLAB_BRANCH, at the page's path on the site."""
+    from types import SimpleNamespace
+
+    import yaml
+
+    from hooks import page_notebooks
+    from torch_verified.project import ROOT
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="zh/tensors/numpy.md", locale="zh"))
+    colab = (
+        f"https://colab.research.google.com/github/o/r/blob/{COLAB_BRANCH}/zh/tensors/numpy/"
+        "numpy.ipynb"
+    )
+    for repository, expected in (("https://github.com/o/r", colab), ("", None)):
+        assert colab_url(repository, "zh", "tensors/numpy.md") == expected
+        page_notebooks._notebooks[page.file.src_uri] = {}
+        config = SimpleNamespace(extra={"repository": repository}, theme={"language": "zh"})
+        html = page_notebooks.on_page_content("<h1>T</h1><p>x</p>", page, config, None)
+        page_notebooks._notebooks.pop(page.file.src_uri)
+        link = f'<a href="{colab}">{STRINGS["zh"]["colab_link"]}</a>'
+        assert (link in html) == bool(expected), html
+    assert colab_url("https://gitlab.com/o/r", "en", "tensors/numpy.md") is None
+
+    jobs = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text("utf-8"))["jobs"]
+    uploaded = {
+        step["with"]["name"]: step["with"]["path"]
+        for job in jobs.values()
+        for step in job["steps"]
+        if "upload-artifact" in step.get("uses", "")
+    }
+    pushers = [
+        job
+        for job in jobs.values()
+        if any(
+            "git push" in s.get("run", "") and s["run"].rstrip().endswith(f" {COLAB_BRANCH}")
+            for s in job["steps"]
+        )
+    ]
+    assert len(pushers) == 1, f"ci.yml: one job pushes the branch {COLAB_BRANCH!r}"
+    (job,) = pushers
+    assert job["needs"] == "test" and job["permissions"] == {"contents": "write"}
+    (download,) = [s for s in job["steps"] if "download-artifact" in s.get("uses", "")]
+    assert uploaded[download["with"]["name"]] == "site/**/*.ipynb", uploaded

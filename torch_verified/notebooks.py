@@ -26,7 +26,7 @@ from functools import cache
 
 from torch_verified.examples import CHECKER, FLAGS, flags_of
 from torch_verified.markdown import FENCE, FRONT_MATTER, INCLUDE
-from torch_verified.project import DOCS, SNIPPETS, kind, url
+from torch_verified.project import DOCS, SNIPPETS, kind, site_path, url
 from torch_verified.strings import STRINGS
 
 # Pages that are looked up rather than read in order: no exercises, no notebook.
@@ -77,6 +77,24 @@ FONT_ADVICE = (
 def is_teaching(page):
     """True for a page (path below docs/<lang>/) that teaches: exercises and a notebook."""
     return page.endswith(".md") and page not in REFERENCE_PAGES
+
+
+# The branch of the repository that holds the page notebooks of the published build, at
+# their paths on the site (ci.yml pushes them after the build): Colab opens them from there.
+COLAB_BRANCH = "notebooks"
+GITHUB = re.compile(r"^https://github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
+
+
+def colab_url(repository, language, page):
+    """The address at which Google Colab opens a page's notebook from COLAB_BRANCH of the
+    repository, or None when the repository is not on GitHub (or not given)."""
+    match = GITHUB.match(repository or "")
+    if not match:
+        return None
+    path = site_path(language, page) + notebook_name(page)
+    return (
+        f"https://colab.research.google.com/github/{match[1]}/{match[2]}/blob/{COLAB_BRANCH}/{path}"
+    )
 
 
 def notebook_name(page):
