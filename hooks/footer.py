@@ -4,7 +4,8 @@ and the templates get the strings of torch_verified/strings.py.
 CI builds the published site in the job whose tests have just passed and sets VERIFIED_RUN
 to that run's address: the stamp then gives torch's version and build as installed in that
 environment (e.g. 2.15.0+cu132), the date and the commit. Without VERIFIED_RUN (`make
-serve`, any local build) it says "local preview". Its second line is the last run of the
+serve`, any local build) it says that this is a local build, not the published site, which
+names its CI run (not "not verified": a reader could not tell what that meant). Its second line is the last run of the
 CUDA examples on a GPU (data/gpu_check.yml). The first ends with a link to the page that
 offers the reader's own check (torch_verified/check_script.py).
 """

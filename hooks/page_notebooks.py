@@ -1,16 +1,19 @@
 """Every teaching page as a Jupyter notebook to download, made at build time from its page
 (torch_verified/notebooks.py says how): written next to the page's HTML as `<page>.ipynb`,
-with a download link under the page's title. Nothing of it is committed;
+with a download link under the page's title, and, when the repository is on GitHub, a link
+that opens it in Google Colab from the branch ci.yml pushes the built notebooks to
+(notebooks.COLAB_BRANCH). Nothing of it is committed;
 tests/test_page_notebooks.py runs the notebooks and compares their outputs with the
 snippets'.
 """
 
 import json
 import re
+from html import escape
 from pathlib import Path
 
-from torch_verified.notebooks import is_teaching, notebook, notebook_name
-from torch_verified.project import language_of, pinned_torch
+from torch_verified.notebooks import colab_url, is_teaching, notebook, notebook_name
+from torch_verified.project import language_of, pinned_torch, published_site
 from torch_verified.strings import STRINGS
 
 _notebooks = {}  # src_uri of a page -> its notebook, from on_page_markdown to on_post_page
@@ -24,8 +27,13 @@ def page_of(file, language):
 def on_page_markdown(markdown, page, config, files):
     language = language_of(config, page)
     if is_teaching(page_of(page.file, language)):
-        url = page.canonical_url or page.url
-        _notebooks[page.file.src_uri] = notebook(markdown, language, url=url, torch=pinned_torch())
+        _notebooks[page.file.src_uri] = notebook(
+            markdown,
+            language,
+            page=page_of(page.file, language),
+            site=published_site(),
+            torch=pinned_torch(),
+        )
     return markdown
 
 
@@ -34,7 +42,12 @@ def on_page_content(html, page, config, files):
         return html
     language = language_of(config, page)
     name = notebook_name(page_of(page.file, language))
-    link = f'<p class="page-notebook"><a href="{name}" download>{STRINGS[language]["notebook_link"]} ({name})</a></p>'
+    words = STRINGS[language]
+    link = f'<a href="{name}" download>{words["notebook_link"]} ({name})</a>'
+    colab = colab_url(config.extra.get("repository"), language, page_of(page.file, language))
+    if colab:  # a plain link: nothing is loaded from Google until the reader clicks it
+        link += f'{words["colab_separator"]}<a href="{escape(colab, quote=True)}">{words["colab_link"]}</a>'
+    link = f'<p class="page-notebook">{link}</p>'
     head = re.search(r"</h1>", html)
     return link + html if head is None else html[: head.end()] + "\n" + link + html[head.end() :]
 

@@ -8,6 +8,9 @@ build error naming the page for a marker it does not know.
     {{ glossary_rows }}     the rows of the glossary's table (glossary.yml)
     {{ error_table }}       the error table; each error's heading becomes its entry
     {{ bench NAME }}        the table NAME of the Measured page
+    {{ chapter N }}         the home page's reading path: section N of `nav` (the home page
+    {{ chapter_pages N }}   is 0), linked, with its reading time; its pages, each with its own
+    {{ path_time N }}       the reading time of sections 1 to N, in hours
 
 Each is rendered in the page's language, from data, never typed by hand.
 """
@@ -17,31 +20,82 @@ import re
 from mkdocs.exceptions import PluginError
 
 from torch_verified import errors, gpu_record, matrix, measured
-from torch_verified.project import glossary, language_of, pinned_torch
+from torch_verified.markdown import reading_minutes, title_of
+from torch_verified.project import (
+    DEFAULT_LANGUAGE,
+    DOCS,
+    glossary,
+    language_of,
+    nav,
+    nav_name,
+    pinned_torch,
+)
 from torch_verified.strings import STRINGS
 
 MARKER = re.compile(r"\{\{\s*(\w+)(?:\s+(\w+))?\s*\}\}")
 
 
-def glossary_rows(terms):
-    """One Markdown table row per term, sorted by the English term: English | 中文 | avoid."""
+def glossary_rows(terms, lang):
+    """One Markdown table row per term, sorted by the English term: English | 中文 | avoid;
+    the term of the page's language links to the section that teaches it (`taught:`, from
+    the glossary page, reference/glossary.md)."""
 
     def cell(text):
         return text.replace("|", "\\|")
 
+    def term(t, language):
+        if language != lang or "taught" not in t:
+            return cell(t[language])
+        return f"[{cell(t[language])}](../{t['taught']})"
+
     return "\n".join(
-        f"| {cell(t['en'])} | {cell(t['zh'])} | {cell('、'.join(t.get('avoid', [])))} |"
+        f"| {term(t, 'en')} | {term(t, 'zh')} | {cell('、'.join(t.get('avoid', [])))} |"
         for t in sorted(terms, key=lambda t: t["en"].lower())
     )
+
+
+def minutes(page):
+    """A page's reading time in whole minutes (at least 1), from its English text: the same
+    in both languages."""
+    return max(1, round(reading_minutes(DOCS / DEFAULT_LANGUAGE / page)))
+
+
+def chapter(lang, number):
+    """Section `number` of the nav as the reading path names it: its first page, linked
+    (from the home page), and its time, to 5 minutes."""
+    name, pages = nav()[int(number)]
+    total = 5 * max(1, round(sum(minutes(p) for p in pages) / 5))
+    return STRINGS[lang]["path_chapter"].format(
+        name=nav_name(lang, name), page=pages[0], minutes=total
+    )
+
+
+def chapter_pages(lang, number):
+    """The pages of section `number`, in nav order, each linked with its time."""
+    words = STRINGS[lang]
+    pages = [
+        words["path_page"].format(title=title_of(DOCS / lang / p), page=p, minutes=minutes(p))
+        for p in nav()[int(number)][1]
+    ]
+    return words["path_pages"].format(pages=words["path_separator"].join(pages))
+
+
+def path_time(lang, last):
+    """The reading time of sections 1 to `last`, in whole hours."""
+    total = sum(minutes(p) for _, pages in nav()[1 : int(last) + 1] for p in pages)
+    return STRINGS[lang]["path_hours"].format(hours=round(total / 60))
 
 
 MARKERS = {
     "torch_version": lambda lang, _: pinned_torch(),
     "gpu_check": lambda lang, _: gpu_record.text(lang, gpu_record.load()),
     "matrix_releases": lambda lang, _: STRINGS[lang]["and"].join(matrix.load().releases),
-    "glossary_rows": lambda lang, _: glossary_rows(glossary()),
+    "glossary_rows": lambda lang, _: glossary_rows(glossary(), lang),
     "error_table": lambda lang, _: errors.render_table(lang),
     "bench": lambda lang, name: measured.render(name, measured.results(name), lang),
+    "chapter": chapter,
+    "chapter_pages": chapter_pages,
+    "path_time": path_time,
 }
 
 
@@ -61,7 +115,12 @@ def render(markdown, lang, where):
         if any(m[1] == "error_table" for m in MARKER.finditer(markdown)):
             markdown = errors.with_entries(markdown, lang)
         return MARKER.sub(replace, markdown)
-    except (ValueError, KeyError, OSError) as error:  # the data's own errors name their file
+    except (
+        ValueError,
+        KeyError,
+        OSError,
+        IndexError,
+    ) as error:  # the data's own errors name their file
         raise PluginError(f"{where}: {error}") from error
 
 

@@ -93,11 +93,13 @@ def test_a_wrong_term_is_found_with_its_line_and_the_right_one():
     assert wrong_terms(text) == [(3, "就地", "原地操作")]
 
 
-def test_the_glossary_rows_hold_every_term():
-    table = glossary_rows(TERMS).splitlines()
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_glossary_rows_hold_every_term_linked_to_where_it_is_taught(lang):
+    table = glossary_rows(TERMS, lang).splitlines()
     assert len(table) == len(TERMS)
     for term in TERMS:
-        assert any(f"| {term['zh']} |" in row for row in table), term
+        taught = f"[{term[lang]}](../{term['taught']})" if "taught" in term else term[lang]
+        assert any(f"| {taught} |" in row for row in table), term
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -106,6 +108,6 @@ def test_the_glossary_page_shows_glossary_yml(built, lang):
     assert "{{ glossary_rows }}" in (DOCS / lang / page).read_text(encoding="utf-8")
     html = built(lang, page)
     assert "glossary_rows" not in html, f"docs/{lang}/{page}: the marker was not replaced"
-    cells = re.findall(r"<td>(.*?)</td>", html)
+    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", html)]
     missing = [t["zh"] for t in TERMS if t["zh"] not in cells]
     assert not missing, f"docs/{lang}/{page}: the built table lacks {missing}"

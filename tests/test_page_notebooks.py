@@ -8,28 +8,43 @@ bottom, with IPython's own shell, as a Jupyter kernel runs its cells, in this pr
 kernel's round trip per cell cost 25 s of `make test` for the same outputs; a real kernel
 runs the lab notebooks, tests/test_notebooks.py). Each cell's outputs are compared with the
 expected outputs of its examples in the snippet file, with the doctests' checker and flags.
-Cells of a `*.cuda.pycon` snippet are left unexecuted where there is no GPU (the notebook
-says they need one); `*.nocuda.pycon` cells where there is one.
+Cells of a `*.cuda.pycon` snippet run too: where there is no GPU, `%%needs_cuda` must skip
+each with its note and nothing else (Run All goes on to the end); `*.nocuda.pycon` cells are
+left unexecuted where there is a GPU.
 """
 
 import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
 
 from torch_verified.notebooks import (
+    COLAB_BRANCH,
+    CUDA_MAGIC,
     REFERENCE_PAGES,
     cells_vs_snippets,
     code_of,
+    colab_url,
     is_teaching,
+    notebook,
     notebook_name,
     page_notebook,
     run,
 )
-from torch_verified.project import DEFAULT_LANGUAGE, DOCS, LANGUAGES, built_file, markdown_pages
+from torch_verified.project import (
+    DEFAULT_LANGUAGE,
+    DOCS,
+    LANGUAGES,
+    built_file,
+    config,
+    markdown_pages,
+    url,
+)
 from torch_verified.strings import STRINGS
 
 EN = DEFAULT_LANGUAGE
+SKIPPED = STRINGS[EN]["notebook_skipped"] + "\n"
 PAGES = [p for p in markdown_pages(EN) if is_teaching(p)]
 EACH = [(page, lang) for page in PAGES for lang in LANGUAGES]
 
@@ -51,7 +66,7 @@ def test_notebook_keeps_the_headings_and_text_of_its_page(page, lang):
     )
     missing = [h for h in headings if h not in markdown]
     assert not missing, f"docs/{lang}/{page}: headings missing from its notebook: {missing}"
-    assert markdown[1].startswith(STRINGS[lang]["notebook_from"].split("{")[0]), (
+    assert markdown[1].startswith(STRINGS[lang]["notebook_from_local"].split("{")[0]), (
         f"docs/{lang}/{page}: the notebook does not start by saying where it comes from"
     )
     cells = nb["cells"]
@@ -86,7 +101,100 @@ def test_notebook_prints_the_outputs_of_its_page(page):
     parity of includes), so the English one runs."""
     import torch
 
-    skip = "no-cuda" if torch.cuda.is_available() else "needs-cuda"
-    nb = run(page_notebook(EN, page), skip=[skip])
+    gpu = torch.cuda.is_available()
+    nb = run(page_notebook(EN, page), skip=["no-cuda"] if gpu else [])
+    skipped = [{"output_type": "stream", "name": "stdout", "text": SKIPPED}]
+    for index, cell in enumerate(nb["cells"]):
+        if not gpu and "needs-cuda" in cell["metadata"].get("tags", []):
+            assert cell["source"].startswith(CUDA_MAGIC + "\n") and cell["outputs"] == skipped, (
+                f"the notebook of docs/{EN}/{page}, cell {index}: needs a GPU, and without one "
+                f"printed {cell['outputs']} instead of being skipped with its note"
+            )
+            cell["metadata"]["unexecuted"] = True
     problems = cells_vs_snippets(nb, f"the notebook of docs/{EN}/{page}")
     assert not problems, "\n\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_answers_and_going_deeper_are_collapsed_in_the_notebook(lang):
+    """What the page collapses (???: answers, hints, going deeper) the notebook collapses:
+    the title shows, its cells open on a click (JupyterLab's and Notebook's source_hidden)."""
+    cells = page_notebook(lang, "autograd/computation-graph.md")["cells"]
+    title = f"**{STRINGS[lang]['answer']}**"
+    answers = [i for i, c in enumerate(cells) if c["source"] == title]
+    assert answers, f"no {title} in the notebook of docs/{lang}/autograd/computation-graph.md"
+    for index in answers:
+        after = cells[index + 1]
+        assert not cells[index]["metadata"].get("jupyter"), f"cell {index}: its title is hidden"
+        assert after["metadata"].get("jupyter", {}).get("source_hidden"), (
+            f"cell {index + 1}, the answer after {title}, is shown"
+        )
+        if after["cell_type"] == "code":
+            assert after["metadata"]["jupyter"].get("outputs_hidden"), f"cell {index + 1}"
+
+
+def test_a_notebook_links_the_site_only_at_its_real_address(site):
+    """Built without SITE_URL (a local build), no notebook names an address, let alone the
+    placeholder of mkdocs.yml; with one, its page and its links lead to the published site."""
+    placeholder = urlsplit(config()["site_url"]).netloc
+    found = [
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*.ipynb")
+        if placeholder in p.read_text(encoding="utf-8")
+    ]
+    assert not found, f"notebooks that name the placeholder {placeholder}: {found}"
+    page, base = "operations/broadcasting.md", "https://o.github.io/torch-verified/"
+    for lang in LANGUAGES:
+        nb = notebook((DOCS / lang / page).read_text("utf-8"), lang, page=page, site=base)
+        text = "\n".join(c["source"] for c in nb["cells"] if c["cell_type"] == "markdown")
+        assert f"]({url(base, lang, page)})" in text, f"docs/{lang}/{page}: no link to its page"
+        shapes = url(base, lang, "operations/shapes.md") + "#strides"
+        assert f"]({shapes})" in text, f"docs/{lang}/{page}: its links do not lead to the site"
+        assert not re.search(r"\]\((?!https?://)", text), f"docs/{lang}/{page}: a relative link"
+
+
+def test_a_page_offers_colab_from_the_notebooks_branch_only_for_a_github_repository():
+    """A plain link (nothing loads from Google before a click) to the notebook that ci.yml
+    pushes to the branch COLAB_BRANCH, at the page's path on the site."""
+    from types import SimpleNamespace
+
+    import yaml
+
+    from hooks import page_notebooks
+    from torch_verified.project import ROOT
+
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="zh/tensors/numpy.md", locale="zh"))
+    colab = (
+        f"https://colab.research.google.com/github/o/r/blob/{COLAB_BRANCH}/zh/tensors/numpy/"
+        "numpy.ipynb"
+    )
+    for repository, expected in (("https://github.com/o/r", colab), ("", None)):
+        assert colab_url(repository, "zh", "tensors/numpy.md") == expected
+        page_notebooks._notebooks[page.file.src_uri] = {}
+        config = SimpleNamespace(extra={"repository": repository}, theme={"language": "zh"})
+        html = page_notebooks.on_page_content("<h1>T</h1><p>x</p>", page, config, None)
+        page_notebooks._notebooks.pop(page.file.src_uri)
+        link = f'<a href="{colab}">{STRINGS["zh"]["colab_link"]}</a>'
+        assert (link in html) == bool(expected), html
+    assert colab_url("https://gitlab.com/o/r", "en", "tensors/numpy.md") is None
+
+    jobs = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text("utf-8"))["jobs"]
+    uploaded = {
+        step["with"]["name"]: step["with"]["path"]
+        for job in jobs.values()
+        for step in job["steps"]
+        if "upload-artifact" in step.get("uses", "")
+    }
+    pushers = [
+        job
+        for job in jobs.values()
+        if any(
+            "git push" in s.get("run", "") and s["run"].rstrip().endswith(f" {COLAB_BRANCH}")
+            for s in job["steps"]
+        )
+    ]
+    assert len(pushers) == 1, f"ci.yml: one job pushes the branch {COLAB_BRANCH!r}"
+    (job,) = pushers
+    assert job["needs"] == "test" and job["permissions"] == {"contents": "write"}
+    (download,) = [s for s in job["steps"] if "download-artifact" in s.get("uses", "")]
+    assert uploaded[download["with"]["name"]] == "site/**/*.ipynb", uploaded

@@ -105,3 +105,82 @@ def bash_blocks(text):
         ]
         found.append((line_of(text, block.start(1)), lines))
     return found
+
+
+# -- reading time (the home page's reading path, hooks/shortcodes.py) -----------------------
+
+WORDS_PER_MINUTE = 200  # prose; plus MINUTES_PER_BLOCK for each code block
+MINUTES_PER_BLOCK = 1
+WORD = re.compile(r"[A-Za-z0-9][\w'’.-]*")
+
+
+def reading_minutes(path):
+    """Minutes to read a page (Markdown or notebook) of the default language: its prose
+    words at WORDS_PER_MINUTE, and MINUTES_PER_BLOCK for each code block (snippet include,
+    or notebook code cell)."""
+    text = markdown_of(path)
+    _, body = front_matter(text)
+    words = sum(len(WORD.findall(line)) for _, line in prose(body))
+    if Path(path).suffix == ".ipynb":
+        cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
+        blocks = sum(c["cell_type"] == "code" for c in cells)
+    else:
+        blocks = len(includes(body))
+    return words / WORDS_PER_MINUTE + blocks * MINUTES_PER_BLOCK
+
+
+def title_of(path):
+    """The title of a page: its first level-1 heading, without its anchor."""
+    for level, title, _ in headings(markdown_of(path)):
+        if level == 1:
+            return ANCHOR.sub("", NOTEBOOK_ANCHOR.sub("", title)).strip()
+    return Path(path).stem
+
+
+# -- the source link of a code block's caption (hooks/captions.py) ---------------------------
+
+SOURCE_MARKER = re.compile(r" ?@@source:([\w./-]+)@@")
+CAPTION = re.compile(r'(<span class="filename">)(.*?)(</span>)', re.DOTALL)
+
+
+def with_source_markers(text):
+    """Each snippet include's title with a marker naming its snippet (`title="From lists
+    @@source:tensors/from_lists.pycon@@"`), for source_links to find in the HTML."""
+
+    def mark(match):
+        attrs = TITLE.sub(
+            lambda t: f'title="{t[1]} @@source:{match["snippet"].split(":")[0]}@@"',
+            match["attrs"],
+            count=1,
+        )
+        return match[0].replace(match["attrs"], attrs, 1)
+
+    return FENCED_INCLUDE.sub(mark, text)
+
+
+def source_url(repository, commit, snippet):
+    """The snippet's file in the repository (GitHub's address scheme)."""
+    return f"{repository.rstrip('/')}/blob/{commit}/snippets/{snippet}"
+
+
+def source_links(html, language, repository, commit):
+    """The page's HTML with each caption's marker made a link to its snippet in the
+    repository, or removed when there is no repository."""
+    from html import escape
+
+    from torch_verified.strings import STRINGS
+
+    words = STRINGS[language]
+
+    def link(match):
+        if not repository:
+            return ""
+        path = f"snippets/{match[1]}"
+        title = escape(words["source_title"].format(path=path), quote=True)
+        href = escape(source_url(repository, commit, match[1]), quote=True)
+        return (
+            f' <a class="snippet-source" href="{href}" title="{title}" data-search-exclude>'
+            f"{words['source_link']}</a>"
+        )
+
+    return CAPTION.sub(lambda m: m[1] + SOURCE_MARKER.sub(link, m[2]) + m[3], html)

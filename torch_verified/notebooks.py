@@ -26,7 +26,7 @@ from functools import cache
 
 from torch_verified.examples import CHECKER, FLAGS, flags_of
 from torch_verified.markdown import FENCE, FRONT_MATTER, INCLUDE
-from torch_verified.project import DOCS, SNIPPETS, kind
+from torch_verified.project import DOCS, SNIPPETS, kind, site_path, url
 from torch_verified.strings import STRINGS
 
 # Pages that are looked up rather than read in order: no exercises, no notebook.
@@ -36,9 +36,33 @@ REFERENCE_PAGES |= {"reference/faq.md", "reference/verification.md", "reference/
 # IPython's pretty printer shows `<MulBackward0 at 0x...>` and `torch.Tensor` where Python's
 # prompt, and so the page, shows `<MulBackward0 object at 0x...>` and `<class 'torch.Tensor'>`.
 PLAIN_REPR = "%config PlainTextFormatter.pprint = False"
+# Run All on a machine without a GPU: a cell of a `*.cuda.pycon` snippet starts with this cell
+# magic, defined by a cell near the top of each notebook that has one; without a GPU it says
+# the cell was skipped instead of raising. With one it runs the cell as Jupyter would: its
+# last expression is shown, its error is the cell's.
+CUDA_MAGIC = "%%needs_cuda"
+CUDA_MAGIC_CELL = """import ast
+
+import torch
+from IPython.core.magic import register_cell_magic
+
+
+@register_cell_magic
+def needs_cuda(line, cell):
+    \"\"\"Run this cell only where a CUDA GPU is available.\"\"\"
+    if not torch.cuda.is_available():
+        print({skipped!r})
+        return None
+    *body, last = ast.parse(cell).body
+    namespace = get_ipython().user_ns
+    exec(compile(ast.Module(body, []), "<cell>", "exec"), namespace)
+    if isinstance(last, ast.Expr):
+        return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+    exec(compile(ast.Module([last], []), "<cell>", "exec"), namespace)
+    return None"""
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{\s*#[\w-]+[^}]*\})?\s*$")
 BLOCK = re.compile(r'^(\s*)(!!!|\?\?\?\+?|===)\s*(\w[\w-]*)?\s*(?:"([^"]*)")?\s*$')
-LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?!https?:)[^)]*\)")
+LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?!https?:)([^)]*)\)")
 IMAGE = re.compile(r"^\s*!\[")
 TAGS = {"cuda": "needs-cuda", "nocuda": "no-cuda"}
 # what matplotlib writes to stderr when a plot cannot draw a character (also bench's plots)
@@ -53,6 +77,24 @@ FONT_ADVICE = (
 def is_teaching(page):
     """True for a page (path below docs/<lang>/) that teaches: exercises and a notebook."""
     return page.endswith(".md") and page not in REFERENCE_PAGES
+
+
+# The branch of the repository that holds the page notebooks of the published build, at
+# their paths on the site (ci.yml pushes them after the build): Colab opens them from there.
+COLAB_BRANCH = "notebooks"
+GITHUB = re.compile(r"^https://github\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
+
+
+def colab_url(repository, language, page):
+    """The address at which Google Colab opens a page's notebook from COLAB_BRANCH of the
+    repository, or None when the repository is not on GitHub (or not given)."""
+    match = GITHUB.match(repository or "")
+    if not match:
+        return None
+    path = site_path(language, page) + notebook_name(page)
+    return (
+        f"https://colab.research.google.com/github/{match[1]}/{match[2]}/blob/{COLAB_BRANCH}/{path}"
+    )
 
 
 def notebook_name(page):
@@ -89,14 +131,29 @@ def _code_cells(name):
             tags.append("raises-exception")
         metadata = {"snippet": {"file": name, "examples": [number for number, _ in group]}}
         source = "".join(example.source for _, example in group).rstrip("\n")
+        if kind(name) == "cuda":
+            source = f"{CUDA_MAGIC}\n{source}"
         cells.append(_code_cell(source, metadata | ({"tags": tags} if tags else {})))
     return cells
 
 
-def cells_of(markdown, language):
+def cells_of(markdown, language, link=None):
     """The cells of a page: its headings and text as Markdown cells, its snippet includes
-    as code cells, in page order."""
-    cells, text, fence, skip_indent = [], [], None, None
+    as code cells, in page order. A block collapsed on the page (`???`: an answer, a hint,
+    a going-deeper note) is collapsed in the notebook too (its title shows, its cells are
+    hidden until clicked). A link to another page becomes `link(target)`, or plain text
+    without `link` (or where it returns None)."""
+    cells, text, fence, skip_indent, hidden = [], [], None, None, None
+
+    def relink(match):
+        target = link(match[2]) if link else None
+        return f"[{match[1]}]({target})" if target else match[1]
+
+    def end_hidden():
+        flush()
+        for cell in cells[hidden[1] :]:
+            shown = ("source_hidden", "outputs_hidden") if cell["cell_type"] == "code" else ()
+            cell["metadata"]["jupyter"] = dict.fromkeys(shown or ("source_hidden",), True)
 
     def flush():
         body = "\n".join(text).strip()
@@ -123,6 +180,9 @@ def cells_of(markdown, language):
             continue
         if skip_indent is not None and line.strip() and indent <= skip_indent:
             skip_indent = None
+        if hidden is not None and line.strip() and indent <= hidden[0]:
+            end_hidden()
+            hidden = None
         if match := FENCE.match(line):
             fence = dict(match.groupdict(), indent=len(match["indent"]), includes=[], lines=[])
             continue
@@ -135,26 +195,52 @@ def cells_of(markdown, language):
                 flush()
                 text.append(f"**{block.group(4) or (block.group(3) or '').capitalize()}**")
                 flush()
+                if block.group(2) == "???" and hidden is None:
+                    hidden = (indent, len(cells))
         elif heading := HEADING.match(line):
             flush()
             cells.append(_markdown_cell(f"{heading.group(1)} {heading.group(2)}"))
         elif not IMAGE.match(line):
-            text.append(LINK.sub(r"\1", line.removeprefix("    ")))
+            text.append(LINK.sub(relink, line.removeprefix("    ")))
     flush()
+    if hidden is not None:
+        end_hidden()
     return cells
 
 
-def notebook(markdown, language, title="", url="", torch=""):
-    """The notebook (a dict in nbformat 4.5) of a page."""
-    cells = cells_of(markdown, language)
+def site_link(site, language, page):
+    """link() for cells_of: a page's relative link as its address on the site at `site`
+    (which ends with /), or None without a site."""
+
+    def absolute(target):
+        if not site:
+            return None
+        path, _, anchor = target.partition("#")
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(page), path)) if path else page
+        address = url(site, language, path) if path.endswith(".md") else site + path
+        return address + (f"#{anchor}" if anchor else "")
+
+    return absolute
+
+
+def notebook(markdown, language, title="", page="", site="", torch=""):
+    """The notebook (a dict in nbformat 4.5) of a page (its path below docs/<language>/).
+    With `site`, the address of the published site (SITE_URL), it links to its page and
+    its links lead there; without, it says it comes from a build that has no address."""
+    cells = cells_of(markdown, language, site_link(site, language, page))
     headed = bool(cells) and cells[0]["source"].startswith("# ")
     title = title or (cells[0]["source"][2:] if headed else "")
     words = STRINGS[language]
-    intro = words["notebook_from"].format(title=title, url=url, torch=torch)
-    cells[int(headed) : int(headed)] = [
-        _markdown_cell(intro + " " + words["notebook_repr"]),
-        _code_cell(PLAIN_REPR, {}),
-    ]
+    if site:
+        intro = words["notebook_from"].format(title=title, url=url(site, language, page))
+    else:
+        intro = words["notebook_from_local"].format(title=title)
+    intro += " " + words["notebook_outputs"].format(torch=torch)
+    setup = [_markdown_cell(intro + " " + words["notebook_repr"]), _code_cell(PLAIN_REPR, {})]
+    if any(c["source"].startswith(CUDA_MAGIC + "\n") for c in cells):
+        magic = CUDA_MAGIC_CELL.format(skipped=words["notebook_skipped"])
+        setup += [_markdown_cell(words["notebook_magic"]), _code_cell(magic, {})]
+    cells[int(headed) : int(headed)] = setup
     for number, cell in enumerate(cells):
         cell["id"] = f"cell-{number}"
     kernel = {"display_name": "Python 3", "language": "python", "name": "python3"}
@@ -164,7 +250,7 @@ def notebook(markdown, language, title="", url="", torch=""):
 
 def page_notebook(language, page):
     """The notebook of a page of docs/, as the build makes it (without the page's URL)."""
-    return notebook((DOCS / language / page).read_text(encoding="utf-8"), language)
+    return notebook((DOCS / language / page).read_text(encoding="utf-8"), language, page=page)
 
 
 def code_of(nb):

@@ -83,6 +83,12 @@ def site_url():
     return config()["site_url"]
 
 
+def published_site():
+    """The site's real address, when the build was given one (SITE_URL: the deploy, `make
+    serve`), else "": mkdocs.yml's default `site_url` is a placeholder, never shown."""
+    return site_url() if os.environ.get("SITE_URL") else ""
+
+
 def prefix():
     """The path the site is served under: /torch-verified/."""
     path = urlsplit(site_url()).path or "/"
@@ -117,8 +123,42 @@ def read_yaml(path):
 def _yaml(path, mtime, size):
     import yaml
 
+    class Strict(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        """A key given twice in one mapping is an error, not silently the last one."""
+
+        def construct_mapping(self, node, deep=False):
+            keys = [self.construct_object(key, deep=True) for key, _ in node.value]
+            twice = sorted({str(k) for k in keys if keys.count(k) > 1})
+            if twice:
+                raise ValueError(f"{path}, line {node.start_mark.line + 1}: {twice} given twice")
+            return super().construct_mapping(node, deep)
+
     with open(path, encoding="utf-8") as file:
-        return yaml.load(file, getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        return yaml.load(file, Strict)
+
+
+def nav():
+    """[(section, [page, ...])] of mkdocs.yml's `nav`, in reading order; a page outside any
+    section (the home page) is a section of its own, named None."""
+    found = []
+    for item in config()["nav"]:
+        ((name, value),) = item.items() if isinstance(item, dict) else ((None, item),)
+        if isinstance(value, str):
+            found.append((None, [value]))
+        else:
+            found.append(
+                (name, [next(iter(v.values())) if isinstance(v, dict) else v for v in value])
+            )
+    return found
+
+
+def nav_name(language, name):
+    """A section's name in `language` (the i18n plugin's nav_translations)."""
+    i18n = next(p["i18n"] for p in config()["plugins"] if isinstance(p, dict) and "i18n" in p)
+    for lang in i18n["languages"]:
+        if lang["locale"] == language:
+            return (lang.get("nav_translations") or {}).get(name, name)
+    return name
 
 
 def glossary():

@@ -13,7 +13,8 @@ STRINGS = {
         # the footer of every page (hooks/footer.py) and the GPU record in the pages
         "verified": 'Verified by <a href="{run}">a CI run</a> on {date}: the examples of commit '
         "<code>{commit}</code>, run on the CPU with PyTorch {torch}.",
-        "local": "Local preview, not verified by CI (PyTorch {torch} in this environment).",
+        "local": "A local build with PyTorch {torch}, not the published site: the published "
+        "site names the CI run that checked its examples.",
         "gpu_label": "Examples that need a GPU: {gpu_check}.",
         "gpu_none": "not yet checked on a GPU",
         "gpu_done": "last checked on a GPU on {date} ({gpu}, PyTorch {torch}, commit {commit})",
@@ -36,13 +37,22 @@ STRINGS = {
         "error_gpu_only": "checked on the GPU job only",
         # a teaching page's notebook (torch_verified/notebooks.py), a lab page's (main.html)
         "notebook_link": "Download this page as a Jupyter notebook",
-        "notebook_from": "This notebook is the page [{title}]({url}) with its code as cells: "
-        "every output the page shows is what these cells print with torch {torch}.",
+        "colab_link": "open it in Google Colab",
+        "colab_separator": ", or ",
+        "notebook_from": "This notebook is the page [{title}]({url}) with its code as cells.",
+        "notebook_from_local": "This notebook is the page *{title}* of a local build of the "
+        "site, which has no web address, with its code as cells.",
+        "notebook_outputs": "Every output the page shows is what these cells print with torch "
+        "{torch}.",
         "notebook_repr": "The first cell makes Jupyter show values as the Python prompt does "
         "(`repr`), as on the page.",
+        "notebook_magic": "The next cell defines `%%needs_cuda`, which the cells that need a "
+        "CUDA GPU start with: where there is none, it skips them and says so, and Run All goes "
+        "on to the end.",
         "notebook_cuda": "**Needs a CUDA GPU.** The next cells run only where "
-        "`torch.cuda.is_available()` is `True`; on a machine without a GPU they raise an "
-        "error, so skip them there.",
+        "`torch.cuda.is_available()` is `True`; elsewhere `%%needs_cuda` skips them.",
+        "notebook_skipped": "Skipped: this cell needs a CUDA GPU, and torch.cuda.is_available() "
+        "is False here.",
         "notebook_nocuda": "The next cells show what a machine **without** a GPU prints; on a "
         "machine with one, their output differs.",
         # the reader's check, torch-verified-check.py (torch_verified/check_script.py), and
@@ -74,6 +84,15 @@ STRINGS = {
         "(pip install torch)",
         "check_no_page": "--page {page}: no page with examples has this path or address. Pages "
         "with examples: {known}",
+        # the home page's reading path (hooks/shortcodes.py)
+        "path_chapter": "**[{name}]({page})** (about {minutes} min)",
+        "path_page": "[{title}]({page}) ({minutes} min)",
+        "path_pages": "Pages: {pages}",
+        "path_separator": " · ",
+        "path_hours": "about {hours} hours",
+        # after a code block's caption: its snippet in the repository (hooks/captions.py)
+        "source_link": "source",
+        "source_title": "This example's file in the project's repository: {path}",
         # interface strings no configuration translates (hooks/ui_strings.py)
         "permalink": "Permanent link",
         "copy_cell": "Copy to clipboard",
@@ -94,7 +113,8 @@ STRINGS = {
     "zh": {
         "verified": '由 <a href="{run}">CI 运行</a>于 {date} 核对：提交 <code>{commit}</code> '
         "的示例在 CPU 上用 PyTorch {torch} 运行通过。",
-        "local": "本地预览，未经 CI 核对（当前环境的 PyTorch 为 {torch}）。",
+        "local": "这是用 PyTorch {torch} 在本地构建的网站，不是正式发布的网站；正式网站会注明核对其示例的 "
+        "CI 运行。",
         "gpu_label": "需要 GPU 的示例：{gpu_check}。",
         "gpu_none": "尚未在 GPU 上核对",
         "gpu_done": "最近一次于 {date} 在 GPU 上核对（{gpu}，PyTorch {torch}，提交 {commit}）",
@@ -113,12 +133,20 @@ STRINGS = {
         "error_printed": "{releases} 的输出",
         "error_gpu_only": "仅在 GPU 任务中核对",
         "notebook_link": "下载本页的 Jupyter Notebook",
-        "notebook_from": "这个 Notebook 就是页面[{title}]({url})，代码拆成了单元格：页面上的每个"
-        "输出，都是这些单元格在 torch {torch} 下实际打印的结果。",
+        "colab_link": "在 Google Colab 中打开",
+        "colab_separator": "，或",
+        "notebook_from": "这个 Notebook 就是页面[{title}]({url})，代码拆成了单元格。",
+        "notebook_from_local": "这个 Notebook 就是本站本地构建中的页面《{title}》（本地构建没有网址），"
+        "代码拆成了单元格。",
+        "notebook_outputs": "页面上的每个输出，都是这些单元格在 torch {torch} 下实际打印的结果。",
         "notebook_repr": "第一个单元格让 Jupyter 像 Python 提示符一样显示值（`repr`），与页面上"
         "一致。",
+        "notebook_magic": "下一个单元格定义 `%%needs_cuda`，需要 CUDA GPU 的单元格都以它开头：没有 "
+        "GPU 时它跳过这些单元格并说明原因，“全部运行”可以一直运行到最后。",
         "notebook_cuda": "**需要 CUDA GPU。**下面的单元格只有在 `torch.cuda.is_available()` 为 "
-        "`True` 时才能运行；在没有 GPU 的机器上会报错，请跳过。",
+        "`True` 时才运行；否则 `%%needs_cuda` 会跳过它们。",
+        "notebook_skipped": "已跳过：这个单元格需要 CUDA GPU，而这里 torch.cuda.is_available() 为 "
+        "False。",
         "notebook_nocuda": "下面的单元格展示的是**没有** GPU 的机器打印的结果；在有 GPU 的机器上"
         "输出会不同。",
         "check_link": "在你的机器上核对这些页面",
@@ -144,6 +172,13 @@ STRINGS = {
         "check_no_torch": "这个 Python 无法导入 torch（{error}），请先安装 PyTorch（pip install torch）",
         "check_no_page": "--page {page}：没有哪个含示例的页面是这个路径或地址。含示例的页面："
         "{known}",
+        "path_chapter": "**[{name}]({page})**（约 {minutes} 分钟）",
+        "path_page": "[{title}]({page})（{minutes} 分钟）",
+        "path_pages": "本章页面：{pages}",
+        "path_separator": "；",
+        "path_hours": "约 {hours} 小时",
+        "source_link": "源文件",
+        "source_title": "这个示例在项目仓库中的文件：{path}",
         "permalink": "永久链接",
         "copy_cell": "复制到剪贴板",
         "copied": "已复制",
