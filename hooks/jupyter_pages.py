@@ -25,6 +25,7 @@ with the language switcher leading to the twin notebook. On the rendered page it
 """
 
 import base64
+import functools
 import hashlib
 import html as html_text
 import json
@@ -219,8 +220,10 @@ def prune_rules(rules, classes):
     return "".join(out)
 
 
+@functools.cache  # each notebook page carries the same stylesheets (its twin too): pruned once
 def prune_css(css, classes):
-    """The stylesheet without the rules that can match nothing on the page."""
+    """The stylesheet without the rules that can match nothing on the page (`classes`: a
+    frozenset of the class names on the page)."""
     return prune_rules(
         tinycss2.parse_stylesheet(css, skip_whitespace=True, skip_comments=True), classes
     )
@@ -253,7 +256,7 @@ def move_images(html, folder):
 def lighten(html, folder):
     if 'class="jupyter-wrapper' not in html:
         return html
-    classes = {name for attr in CLASS_ATTR.findall(html) for name in attr.split()}
+    classes = frozenset(name for attr in CLASS_ATTR.findall(html) for name in attr.split())
     html = STYLE.sub(
         lambda m: m[1] + prune_css(m[2], classes) + m[3] if ".jupyter-wrapper" in m[2] else m[0],
         html,
