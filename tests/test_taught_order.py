@@ -22,6 +22,8 @@ HOME = ORDER[0]
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
 URL = re.compile(r"https?://\S+")
 NOTE = re.compile(r"^(\s*)\?\?\?\+? note\b")
+# a quotation (PyTorch's docs, a message): its words are the source's, not the page's teaching
+QUOTE = re.compile(r'"[^"]*"|“[^”]*”')
 KNOWN = DATA / "used_before_taught.yml"
 
 
@@ -92,7 +94,8 @@ def longer_terms(words, lang):
 
 def first_unlinked_use(text, page, words, lang, teacher):
     """The line of the page's first use of the term (in link texts too, not in their
-    targets, nor inside a longer term), when its paragraph does not link to `teacher`."""
+    targets, nor inside a longer term or a quotation), when its paragraph does not link to
+    `teacher`."""
     patterns = [pattern(w, lang) for w in words]
     longer = [re.compile(re.escape(t), re.IGNORECASE) for t in longer_terms(tuple(words), lang)]
 
@@ -106,7 +109,8 @@ def first_unlinked_use(text, page, words, lang, teacher):
         joined = "\n".join(line for _, line in paragraph)
         if not any(p.search(joined) for p in patterns):
             continue
-        lines = [(n, plain(line)) for n, line in paragraph]
+        unquoted = QUOTE.sub(lambda m: re.sub(r"[^\n]", " ", m[0]), joined).split("\n")
+        lines = [(n, plain(line)) for (n, _), line in zip(paragraph, unquoted, strict=True)]
         used = [n for n, line in lines if any(p.search(line) for p in patterns)]
         if not used:
             continue
@@ -119,6 +123,16 @@ def first_unlinked_use(text, page, words, lang, teacher):
     return None
 
 
+def teaches_a_longer_term(page, words, lang):
+    """Whether `page` teaches a longer term that holds one of `words` (saved-tensors teaches
+    activation checkpointing, 激活检查点): there, the short word is that term's."""
+    longer = set(longer_terms(tuple(words), lang))
+    return any(
+        entry.get("taught", "").split("#")[0] == page and terms(entry, lang) & longer
+        for entry in glossary()
+    )
+
+
 def used_before_taught(lang, texts=None, entries=None):
     """{page: {term: line}} of the uses before the teaching page, in `lang`."""
     found = {}
@@ -127,6 +141,8 @@ def used_before_taught(lang, texts=None, entries=None):
             continue
         teacher = entry["taught"].split("#")[0]
         for page in ORDER[1 : ORDER.index(teacher)] if teacher in ORDER else []:
+            if teaches_a_longer_term(page, terms(entry, lang), lang):
+                continue
             text = (texts or {}).get(page) or page_text(lang, page)
             line = first_unlinked_use(text, page, terms(entry, lang), lang, teacher)
             if line:
@@ -178,6 +194,8 @@ def test_a_use_before_its_page_is_found_unless_it_links_there():
     assert used_before_taught("en", texts, [entry]) == {}
     texts[page] = "一个[叶子张量](../tensors/numpy.md)。\n"
     assert used_before_taught("zh", texts, [entry]) == {page: {"叶子张量": 1}}
+    texts[page] = 'The docs say "a leaf tensor\nhas no grad_fn"; then a leaf tensor.\n'
+    assert used_before_taught("en", texts, [entry]) == {page: {"leaf tensor": 2}}
 
 
 def test_a_key_given_twice_is_an_error_not_the_last_one(tmp_path):
