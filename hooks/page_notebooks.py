@@ -34,7 +34,9 @@ def on_page_content(html, page, config, files):
         return html
     language = language_of(config, page)
     name = notebook_name(page_of(page.file, language))
-    link = f'<p class="page-notebook"><a href="{name}" download>{STRINGS[language]["notebook_link"]} ({name})</a></p>'
+    words = STRINGS[language]
+    text = words["notebook_file"].format(link=words["notebook_link"], name=name)
+    link = f'<p class="page-notebook"><a href="{name}" download>{text}</a></p>'
     head = re.search(r"</h1>", html)
     return link + html if head is None else html[: head.end()] + "\n" + link + html[head.end() :]
 

@@ -203,3 +203,13 @@ def test_other_chinese_text_follows_chinese_typography():
         for line, rule, hit in typography_problems(text)
     ]
     _report(found, "")
+
+
+def test_the_chinese_page_notebooks_intro_follows_chinese_typography():
+    """The intro cell the build writes into each page's notebook joins two strings around a
+    page title (which may start with code, as `backward()` 之外的自动求导 does)."""
+    from torch_verified.notebooks import notebook
+
+    book = notebook("正文。\n", "zh", title="`backward()` 之外的自动求导", url="a.md", torch="2")
+    text = "\n".join("".join(c["source"]) for c in book["cells"] if c["cell_type"] == "markdown")
+    _report(typography_problems(text), "the notebook of a zh page")

@@ -151,8 +151,9 @@ def notebook(markdown, language, title="", url="", torch=""):
     title = title or (cells[0]["source"][2:] if headed else "")
     words = STRINGS[language]
     intro = words["notebook_from"].format(title=title, url=url, torch=torch)
+    gap = "" if intro.endswith(("。", "！", "？")) else " "  # no space after full-width punctuation
     cells[int(headed) : int(headed)] = [
-        _markdown_cell(intro + " " + words["notebook_repr"]),
+        _markdown_cell(intro + gap + words["notebook_repr"]),
         _code_cell(PLAIN_REPR, {}),
     ]
     for number, cell in enumerate(cells):

@@ -36,6 +36,7 @@ STRINGS = {
         "error_gpu_only": "checked on the GPU job only",
         # a teaching page's notebook (torch_verified/notebooks.py), a lab page's (main.html)
         "notebook_link": "Download this page as a Jupyter notebook",
+        "notebook_file": "{link} ({name})",
         "notebook_from": "This notebook is the page [{title}]({url}) with its code as cells: "
         "every output the page shows is what these cells print with torch {torch}.",
         "notebook_repr": "The first cell makes Jupyter show values as the Python prompt does "
@@ -113,7 +114,8 @@ STRINGS = {
         "error_printed": "{releases} 的输出",
         "error_gpu_only": "仅在 GPU 任务中核对",
         "notebook_link": "下载本页的 Jupyter Notebook",
-        "notebook_from": "这个 Notebook 就是页面[{title}]({url})，代码拆成了单元格：页面上的每个"
+        "notebook_file": "{link}（{name}）",
+        "notebook_from": "这个 Notebook 就是页面“[{title}]({url})”，代码拆成了单元格：页面上的每个"
         "输出，都是这些单元格在 torch {torch} 下实际打印的结果。",
         "notebook_repr": "第一个单元格让 Jupyter 像 Python 提示符一样显示值（`repr`），与页面上"
         "一致。",
