@@ -94,6 +94,14 @@ RULES = {
         r"[。？！][。，；：？！]", spacing_text(raw)
     ),
     "“ inside “…” (use ‘…’ inside)": lambda prose, raw: _nested_double_quotes(prose),
+    "ASCII quotes around Chinese (use “”)": lambda prose, raw: [
+        m.group(0)
+        for m in re.finditer(r'"([^"]*)"', prose)
+        if CJK.search(m.group(1)) and not re.match(r"\s*(!!!|\?\?\?)", prose)
+    ],
+    "a Chinese ellipsis of one … or ... (use ……)": lambda prose, raw: re.findall(
+        f"[{CJK_CHARS}](?:\\.\\.\\.|…(?!…))", prose
+    ),
     "a single — (use ——)": lambda prose, raw: [
         prose[max(0, m.start() - 2) : m.end() + 2] for m in re.finditer(r"(?<!—)—(?!—)", prose)
     ],
@@ -129,9 +137,12 @@ def test_each_rule_finds_what_it_names():
         "见[累加 loss 还是 loss.item()？](a.md)。\n"
         "文档说：““自动混合精度”只用 autocast”。\n"
         "这一步—也就是前向传播。\n"
+        '按"通道、高、宽"存储。\n'
+        "等等…\n"
         "没问题：26%、**加粗**、*expected Float*、[链接](../a_b.md)、`(代码, 中)`、（全角）、"
         "**说法。**在、见 [`squeeze` 与 `unsqueeze`](b.md) 中的、[备注](c.md)：dim=1、"
-        "“‘引文’”、破折号——如此、| 表格 |、溢出（上溢） / 下溢、0 … 255。\n"
+        "“‘引文’”、破折号——如此、| 表格 |、溢出（上溢） / 下溢、0 … 255、等等……\n"
+        '??? note "深入：标题"\n'
     )
     assert [(line, rule.split(" (")[0]) for line, rule, _ in typography_problems(text)] == [
         (1, "a space before %"),
@@ -150,6 +161,8 @@ def test_each_rule_finds_what_it_names():
         (10, "two marks in a row"),
         (11, "“ inside “…”"),
         (12, "a single —"),
+        (13, "ASCII quotes around Chinese"),
+        (14, "a Chinese ellipsis of one … or ..."),
     ]
 
 
