@@ -43,7 +43,8 @@ def on_page_content(html, page, config, files):
     language = language_of(config, page)
     name = notebook_name(page_of(page.file, language))
     words = STRINGS[language]
-    link = f'<a href="{name}" download>{words["notebook_link"]} ({name})</a>'
+    text = words["notebook_file"].format(link=words["notebook_link"], name=name)
+    link = f'<a href="{name}" download>{text}</a>'
     colab = colab_url(config.extra.get("repository"), language, page_of(page.file, language))
     if colab:  # a plain link: nothing is loaded from Google until the reader clicks it
         link += f'{words["colab_separator"]}<a href="{escape(colab, quote=True)}">{words["colab_link"]}</a>'

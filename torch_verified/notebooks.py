@@ -223,6 +223,11 @@ def site_link(site, language, page):
     return absolute
 
 
+def _joined(first, second):
+    """Two sentences of one paragraph: a space after English ones, none after 。！？"""
+    return first + ("" if first.endswith(("。", "！", "？")) else " ") + second
+
+
 def notebook(markdown, language, title="", page="", site="", torch=""):
     """The notebook (a dict in nbformat 4.5) of a page (its path below docs/<language>/).
     With `site`, the address of the published site (SITE_URL), it links to its page and
@@ -235,8 +240,8 @@ def notebook(markdown, language, title="", page="", site="", torch=""):
         intro = words["notebook_from"].format(title=title, url=url(site, language, page))
     else:
         intro = words["notebook_from_local"].format(title=title)
-    intro += " " + words["notebook_outputs"].format(torch=torch)
-    setup = [_markdown_cell(intro + " " + words["notebook_repr"]), _code_cell(PLAIN_REPR, {})]
+    intro = _joined(intro, words["notebook_outputs"].format(torch=torch))
+    setup = [_markdown_cell(_joined(intro, words["notebook_repr"])), _code_cell(PLAIN_REPR, {})]
     if any(c["source"].startswith(CUDA_MAGIC + "\n") for c in cells):
         magic = CUDA_MAGIC_CELL.format(skipped=words["notebook_skipped"])
         setup += [_markdown_cell(words["notebook_magic"]), _code_cell(magic, {})]

@@ -37,6 +37,7 @@ STRINGS = {
         "error_gpu_only": "checked on the GPU job only",
         # a teaching page's notebook (torch_verified/notebooks.py), a lab page's (main.html)
         "notebook_link": "Download this page as a Jupyter notebook",
+        "notebook_file": "{link} ({name})",
         "colab_link": "open it in Google Colab",
         "colab_separator": ", or ",
         "notebook_from": "This notebook is the page [{title}]({url}) with its code as cells.",
@@ -133,9 +134,10 @@ STRINGS = {
         "error_printed": "{releases} 的输出",
         "error_gpu_only": "仅在 GPU 任务中核对",
         "notebook_link": "下载本页的 Jupyter Notebook",
+        "notebook_file": "{link}（{name}）",
         "colab_link": "在 Google Colab 中打开",
         "colab_separator": "，或",
-        "notebook_from": "这个 Notebook 就是页面[{title}]({url})，代码拆成了单元格。",
+        "notebook_from": "这个 Notebook 就是页面“[{title}]({url})”，代码拆成了单元格。",
         "notebook_from_local": "这个 Notebook 就是本站本地构建中的页面《{title}》（本地构建没有网址），"
         "代码拆成了单元格。",
         "notebook_outputs": "页面上的每个输出，都是这些单元格在 torch {torch} 下实际打印的结果。",
