@@ -3,10 +3,8 @@ taught (`taught: <page>#<anchor>`); along the nav's reading order, a page before
 may use the term (its English term on English pages, its Chinese term on Chinese ones, in
 prose, not in code) only where the mention's paragraph links to the teaching page, or inside a
 going-deeper block (`??? note`). The home page, which previews the course, is not checked;
-nor are the languages a term's `everyday:` names.
-
-data/used_before_taught.yml lists the uses found when this check came that a page has not
-fixed yet; a new one fails here, and so does a listed one that is gone (delete its line)."""
+nor are the languages a term's `everyday:` names, quotations, or a word on the page that
+teaches a longer term holding it."""
 
 import posixpath
 import re
@@ -15,7 +13,7 @@ from functools import cache
 import pytest
 
 from torch_verified.markdown import FRONT_MATTER, markdown_of, without_fences
-from torch_verified.project import DATA, DOCS, LANGUAGES, glossary, nav, read_yaml
+from torch_verified.project import DOCS, LANGUAGES, glossary, nav, read_yaml
 
 ORDER = [page for _, pages in nav() for page in pages]
 HOME = ORDER[0]
@@ -24,7 +22,6 @@ URL = re.compile(r"https?://\S+")
 NOTE = re.compile(r"^(\s*)\?\?\?\+? note\b")
 # a quotation (PyTorch's docs, a message): its words are the source's, not the page's teaching
 QUOTE = re.compile(r'"[^"]*"|“[^”]*”')
-KNOWN = DATA / "used_before_taught.yml"
 
 
 def terms(entry, lang):
@@ -159,26 +156,17 @@ def test_every_taught_page_is_in_the_nav():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_nothing_is_used_before_it_is_taught(lang):
-    known = (read_yaml(KNOWN) or {}).get(lang) or {}
-    found = used_before_taught(lang)
-    new = [
+    found = [
         f"docs/{lang}/{page}:{line}: {term!r}, taught later at "
         + next(e["taught"] for e in glossary() if e[lang] == term)
-        for page, uses in found.items()
+        for page, uses in used_before_taught(lang).items()
         for term, line in uses.items()
-        if term not in known.get(page, [])
     ]
-    gone = [
-        f"{page}: {term}"
-        for page, listed in known.items()
-        for term in listed
-        if term not in found.get(page, {})
-    ]
-    assert not new, (
-        "a term used before the page that teaches it: link the mention to its section "
-        "(glossary.yml, `taught:`), or move it into a going-deeper block:\n  " + "\n  ".join(new)
+    assert not found, (
+        "a term used before the page that teaches it: link the mention's paragraph to its "
+        "section (glossary.yml, `taught:`), move it into a going-deeper block, or reword:\n  "
+        + "\n  ".join(found)
     )
-    assert not gone, f"{KNOWN.name} ({lang}) lists uses that are fixed now; delete: {gone}"
 
 
 def test_a_use_before_its_page_is_found_unless_it_links_there():
