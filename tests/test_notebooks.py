@@ -265,3 +265,22 @@ def test_data_images_become_files_with_their_size(tmp_path):
     assert '<img src="x.svg"/>' in out and "data:" not in out
     other = '<style>.gone{color:red}</style><img src="data:image/png;base64,AAAA">'
     assert lighten(other, tmp_path / "other") == other, "a page that is no notebook is left alone"
+
+
+def test_a_notebook_plots_inline_after_this_process_switched_to_agg():
+    """bench's plots switch the pytest worker to Agg; a notebook run after them in the same
+    worker must still plot inline, as its kernel would (the lab lost its two plots so)."""
+    import matplotlib
+
+    before = matplotlib.get_backend()
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("import matplotlib.pyplot as plt\nplt.plot([1, 2])\n")]
+    )
+    try:
+        matplotlib.use("Agg")
+        outputs = run(nb)["cells"][0]["outputs"]
+    finally:
+        matplotlib.pyplot.switch_backend(before)
+    assert [o["output_type"] for o in outputs if "image/png" in o.get("data", {})] == [
+        "display_data"
+    ], outputs

@@ -309,8 +309,11 @@ def run(nb, skip=(), folder="."):
 
     shell = _shell()
     # a fresh kernel has no figures: one left open by earlier code in this process (a test
-    # whose plot raised) would otherwise be shown under the first cell that plots
+    # whose plot raised) would otherwise be shown under the first cell that plots; and it
+    # plots inline, even where earlier code switched this process to Agg (bench's plots):
+    # `%matplotlib inline` alone does not switch back
     matplotlib.pyplot.close("all")
+    matplotlib.pyplot.switch_backend("module://matplotlib_inline.backend_inline")
     shell.user_ns.clear()  # a fresh namespace (reset() would also collect garbage: seconds)
     shell.init_user_ns()
     # what PLAIN_REPR, a page notebook's first cell, does in a kernel: in this shell `%config`
