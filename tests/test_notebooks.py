@@ -277,6 +277,7 @@ def test_a_notebook_plots_inline_after_this_process_switched_to_agg():
         cells=[nbformat.v4.new_code_cell("import matplotlib.pyplot as plt\nplt.plot([1, 2])\n")]
     )
     try:
+        run(nbformat.v4.new_notebook())  # the worker's shell exists, as after earlier runs
         matplotlib.use("Agg")
         outputs = run(nb)["cells"][0]["outputs"]
     finally:
