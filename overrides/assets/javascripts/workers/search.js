@@ -1,0 +1,85 @@
+// The search box's worker: Material's own (its file name is in this script's query string,
+// `?worker=search.<hash>.min.js`; hooks/search_scope.py points the pages here), with what a
+// reader needs around it:
+//
+// - A Chinese query is cut into the words of the index (the longest first) before Material
+//   sees it, and its function words (不、的、是、为什么 …) are dropped: Material's own cut never
+//   takes a query's last word, and a lone 不 matched every heading that has 不 in it. Each
+//   word reaches Material's cut alone, followed by 〇 (a Han character no word starts with),
+//   so that it stays whole: 不匹配 is searched as 不匹配, not as 不.
+// - Results lose the zero-width spaces between Chinese words (they would be copied with a
+//   title or a teaser), and the words highlighted on the page a result opens (`?h=`) are
+//   the words that matter: no stop word (a, the, 的), no single letter.
+const FUNCTION_WORDS = new Set([
+  "不", "的", "了", "是", "吗", "呢", "吧", "啊", "和", "与", "及", "或", "在", "把", "被",
+  "对", "为", "给", "从", "用", "要", "会", "能", "就", "都", "也", "还", "又", "时", "么",
+  "什么", "为什么", "怎么", "怎么办", "怎样", "如何", "哪", "哪个", "哪些", "何时", "什么时候",
+  "可以", "需要", "应该", "我", "你", "它", "我们", "这", "那", "这个", "那个", "一个", "个",
+  "有", "没有", "之", "中", "里", "上", "下", "得", "地", "着", "过", "区别", "时候",
+])
+const HAN = /\p{sc=Han}+/gu
+const WHOLE = "\u3007"
+let vocabulary = new Set(FUNCTION_WORDS)
+let longest = 4
+
+function learn({ config, docs }) {
+  const separator = new RegExp(config.separator)
+  for (const doc of docs)
+    for (const part of `${doc.title} ${doc.text}`.replace(/<[^>]*>/g, " ").split(separator))
+      if (/^\p{sc=Han}+$/u.test(part) && part.length <= 12) {
+        vocabulary.add(part)
+        longest = Math.max(longest, part.length)
+      }
+}
+
+function words(query) {
+  const found = query.replace(HAN, run => {
+    const cut = []
+    for (let i = 0; i < run.length;) {
+      let j = Math.min(run.length, i + longest)
+      while (j > i + 1 && !vocabulary.has(run.slice(i, j)))
+        j--
+      cut.push(run.slice(i, j))
+      i = j
+    }
+    const kept = cut.filter(word => !FUNCTION_WORDS.has(word))
+    return ` ${kept.map(word => word.length > 1 ? word + WHOLE : word).join(" ")} `
+  }).trim().replace(/\s+/g, " ")
+  return found || query
+}
+
+function worthHighlighting(term) {
+  return term.length > 1 && !FUNCTION_WORDS.has(term) &&
+    !(self.lunr?.stopWordFilter && !self.lunr.stopWordFilter(term))
+}
+
+function clean(result) {
+  for (const group of result.items)
+    for (const item of group) {
+      for (const field of ["title", "text"])
+        if (typeof item[field] === "string")
+          item[field] = item[field].replaceAll("\u200b", "")
+      item.terms = Object.fromEntries(
+        Object.entries(item.terms || {}).filter(([term]) => worthHighlighting(term)))
+    }
+  return result
+}
+
+const listen = self.addEventListener.bind(self)
+self.addEventListener = (type, listener, ...options) => listen(type, type !== "message"
+  ? listener
+  : event => {
+    const message = event.data
+    if (message.type === 0)
+      learn(message.data)
+    if (message.type === 2)
+      return listener({ data: { ...message, data: words(message.data) } })
+    return listener(event)
+  }, ...options)
+
+const post = self.postMessage.bind(self)
+self.postMessage = message => post(message && message.type === 3
+  ? { ...message, data: clean(message.data) }
+  : message)
+
+importScripts(new URLSearchParams(location.search).get("worker"))
