@@ -48,3 +48,97 @@ def teach_jieba(words=None):
 def index_text(text):
     """A section's text as the index holds it: without its code blocks."""
     return CODE.sub("", text)
+
+
+# Material's search worker, as its search box uses it (integrations/search/worker: SETUP
+# with the index, READY, then a QUERY per input value and its RESULT), asked every query of
+# a list; each result grouped as renderSearchResultItem shows it (components/search/result):
+# the page, then the sections that score as high as the best one of its group.
+ASK = """async queries => {
+  const config = JSON.parse(document.getElementById("__config").textContent)
+  const base = new URL(config.base, location.href)
+  const index = await (await fetch(new URL("search/search_index.json", base))).json()
+  const worker = new Worker(new URL(config.search, location.href))
+  const reply = type => new Promise(resolve => {
+    const listen = ({ data }) => {
+      if (data.type !== type) return
+      worker.removeEventListener("message", listen)
+      resolve(data)
+    }
+    worker.addEventListener("message", listen)
+  })
+  const options = { suggest: config.features.includes("search.suggest") }
+  const ready = reply(1)
+  worker.postMessage({ type: 0, data: { config: index.config, docs: index.docs, options } })
+  await ready
+  const results = {}
+  for (const query of queries) {
+    const answer = reply(3)
+    worker.postMessage({ type: 2, data: query })
+    results[query] = (await answer).data.items.map(group => {
+      const threshold = group[0].score
+      const docs = [...group]
+      const at = docs.findIndex(doc => !`${new URL(doc.location, base)}`.includes("#"))
+      const [article] = docs.splice(at, 1)
+      let best = docs.findIndex(doc => doc.score < threshold)
+      if (best === -1) best = docs.length
+      const page = new URL(article.location, base)
+      return {
+        page: page.origin + page.pathname,
+        sections: docs.slice(0, best).map(doc => new URL(doc.location, base).hash),
+      }
+    })
+  }
+  worker.terminate()
+  return results
+}"""
+
+
+def ask(reader, lang, queries):
+    """{query: [{page, sections}]}: every query asked of the search worker of a page in
+    `lang`, in one page load (the reader's tab opens the language's home page)."""
+    reader.open(reader.server.url(lang, "index.md"))
+    return reader.page.evaluate(ASK, list(queries))
+
+
+def entry_names(lang):
+    """{error name: the title of its entry} in docs/<lang>/errors/error-table.md, as a reader
+    types it (`对多元素张量调用 .item()`, without the backticks)."""
+    from torch_verified.errors import HEADING, error_snippets
+    from torch_verified.project import DOCS
+
+    text = (DOCS / lang / "errors" / "error-table.md").read_text(encoding="utf-8")
+    names = error_snippets()
+    return {
+        m["anchor"].replace("-", "_"): " ".join(m["title"].replace("`", "").split())
+        for m in HEADING.finditer(text)
+        if m["anchor"].replace("-", "_") in names
+    }
+
+
+def glossary_queries(terms=None):
+    """[(Chinese word, the page that teaches it)] for the glossary terms with `taught:`."""
+    return [
+        (word, term["taught"].split("#")[0])
+        for term in (glossary() if terms is None else terms)
+        if term.get("taught")
+        for word in chinese_words([term])
+    ]
+
+
+def first_is(found, targets, url):
+    """Whether the first result is one of `targets` (`page` or `page#anchor`); `url(page)`
+    gives a page's address."""
+    if not found:
+        return False
+    first = found[0]
+    for target in targets:
+        page, _, anchor = target.partition("#")
+        if first["page"] == url(page) and (not anchor or first["sections"][:1] == [f"#{anchor}"]):
+            return True
+    return False
+
+
+def shown(found, n=3):
+    """The first results, as `page#section`, for a message."""
+    return [f"{r['page']}{r['sections'][0] if r['sections'] else ''}" for r in found[:n]]

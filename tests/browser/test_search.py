@@ -9,7 +9,7 @@ ranking to what a reader needs, query by query.
 The queries and what each must find are data: data/search_queries.yml. The search box is
 driven as a person drives it (typed, pasted, scrolled) by the tests at the end of this file. The two hundred ranking queries are asked of the same thing the box asks:
 Material's search worker, built from the page's own config and index, in one batch per
-language (BATCH), its answers grouped as the result list renders them;
+language (torch_verified/search.py: ASK), its answers grouped as the result list renders them;
 test_the_batch_ranks_as_the_search_box_shows holds the two to the same results.
 """
 
@@ -19,7 +19,7 @@ import re
 import pytest
 import yaml
 
-from torch_verified import errors
+from torch_verified import errors, search
 from torch_verified.project import DATA, LANGUAGES, built_file, pages
 
 AUTOGRAD = "autograd/computation-graph.md"
@@ -27,56 +27,15 @@ ERRORS = "errors/error-table.md"
 SNIPPETS = errors.error_snippets()
 QUERIES = yaml.safe_load((DATA / "search_queries.yml").read_text(encoding="utf-8"))
 PARTS = [tuple(part) for part in QUERIES["parts"]]
+FIRST = [(lang, q, targets) for lang, queries in QUERIES["first"].items() for q, targets in queries]
+NAMES = sorted(search.entry_names("zh").items())
+WORDS = search.glossary_queries()
 TERMS = [(lang, term, page) for lang, terms in QUERIES["terms"].items() for term, page in terms]
 ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.DOTALL)
 RESULTS = """items => items.map(li => {
   const links = [...li.querySelectorAll(":scope > a")].map(a => new URL(a.href))
   return {page: links[0].origin + links[0].pathname, sections: links.slice(1).map(u => u.hash)}
 })"""
-
-
-# Material's search worker, as its search box uses it (integrations/search/worker: SETUP
-# with the index, READY, then a QUERY per input value and its RESULT), asked every query of
-# a list; each result grouped as renderSearchResultItem shows it (components/search/result):
-# the page, then the sections that score as high as the best one of its group.
-BATCH = """async queries => {
-  const config = JSON.parse(document.getElementById("__config").textContent)
-  const base = new URL(config.base, location.href)
-  const index = await (await fetch(new URL("search/search_index.json", base))).json()
-  const worker = new Worker(new URL(config.search, location.href))
-  const reply = type => new Promise(resolve => {
-    const listen = ({ data }) => {
-      if (data.type !== type) return
-      worker.removeEventListener("message", listen)
-      resolve(data)
-    }
-    worker.addEventListener("message", listen)
-  })
-  const options = { suggest: config.features.includes("search.suggest") }
-  const ready = reply(1)
-  worker.postMessage({ type: 0, data: { config: index.config, docs: index.docs, options } })
-  await ready
-  const results = {}
-  for (const query of queries) {
-    const answer = reply(3)
-    worker.postMessage({ type: 2, data: query })
-    results[query] = (await answer).data.items.map(group => {
-      const threshold = group[0].score
-      const docs = [...group]
-      const at = docs.findIndex(doc => !`${new URL(doc.location, base)}`.includes("#"))
-      const [article] = docs.splice(at, 1)
-      let best = docs.findIndex(doc => doc.score < threshold)
-      if (best === -1) best = docs.length
-      const page = new URL(article.location, base)
-      return {
-        page: page.origin + page.pathname,
-        sections: docs.slice(0, best).map(doc => new URL(doc.location, base).hash),
-      }
-    })
-  }
-  worker.terminate()
-  return results
-}"""
 
 
 def page_text(site, lang, page):
@@ -161,6 +120,8 @@ def ranking_queries(lang):
         | {part for part, _ in PARTS}
         | {term for language, term, _ in TERMS if language == lang}
         | {query for language, query in QUERIES["languages"] if language == lang}
+        | {query for language, query, _ in FIRST if language == lang}
+        | ({title for _, title in NAMES} | {word for word, _ in WORDS} if lang == "zh" else set())
     )
 
 
@@ -174,7 +135,7 @@ def ranked(session_reader):
         if lang not in answers:
             reader = session_reader.setup()
             reader.open(reader.server.url(lang, "index.md"))
-            answers[lang] = reader.page.evaluate(BATCH, ranking_queries(lang))
+            answers[lang] = reader.page.evaluate(search.ASK, ranking_queries(lang))
         return answers[lang][query]
 
     return results
@@ -224,6 +185,30 @@ def test_a_term_finds_the_page_that_teaches_it(ranked, server, site, lang, term,
     assert server.url(lang, teaching) in [r["page"] for r in found[:3]], (
         f"searching {term!r} in docs/{lang}: docs/{lang}/{teaching} is not among the first "
         f"three results: {first_results(found)}"
+    )
+
+
+@pytest.mark.parametrize(("lang", "query", "targets"), FIRST, ids=[f"{lg}-{q}" for lg, q, _ in FIRST])
+def test_a_learners_query_opens_its_answer_first(ranked, server, lang, query, targets):
+    found = ranked(lang, query)
+    assert search.first_is(found, targets, lambda page: server.url(lang, page)), (
+        f"searching {query!r} in docs/{lang}: the first result is not one of {targets}: "
+        f"{search.shown(found)}"
+    )
+
+
+@pytest.mark.parametrize(("name", "title"), NAMES, ids=[n for n, _ in NAMES])
+def test_an_entry_is_found_first_by_its_chinese_name(ranked, server, name, title):
+    assert_entry_first(ranked("zh", title), server, "zh", title, name)
+
+
+@pytest.mark.parametrize(("word", "teaching"), WORDS, ids=[w for w, _ in WORDS])
+def test_a_chinese_glossary_term_finds_the_page_that_teaches_it(ranked, server, word, teaching):
+    """glossary.yml's `taught:`: the page among the first three results."""
+    found = ranked("zh", word)
+    assert server.url("zh", teaching) in [r["page"] for r in found[:3]], (
+        f"searching the glossary term {word!r} in docs/zh: docs/zh/{teaching} is not among "
+        f"the first three results: {search.shown(found)}"
     )
 
 

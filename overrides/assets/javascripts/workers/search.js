@@ -7,6 +7,11 @@
 //   takes a query's last word, and a lone 不 matched every heading that has 不 in it. Each
 //   word reaches Material's cut alone, followed by 〇 (a Han character no word starts with),
 //   so that it stays whole: 不匹配 is searched as 不匹配, not as 不.
+// - Of two sections that match a query equally, the one whose heading says less besides
+//   comes first: a heading's words count a thousand times a text's and a repeated word
+//   counts more, so `a view of a leaf Variable that requires grad ...` (one more "a")
+//   came before the entry `a leaf Variable that requires grad ...` that was pasted. Each
+//   score is multiplied by 1 + the share of its heading's words that the query has.
 // - Results lose the zero-width spaces between Chinese words (they would be copied with a
 //   title or a teaser), and the words highlighted on the page a result opens (`?h=`) are
 //   the words that matter: no stop word (a, the, 的), no single letter.
@@ -21,9 +26,11 @@ const HAN = /\p{sc=Han}+/gu
 const WHOLE = "\u3007"
 let vocabulary = new Set(FUNCTION_WORDS)
 let longest = 4
+let separator = /\s+/
+let asked = []
 
 function learn({ config, docs }) {
-  const separator = new RegExp(config.separator)
+  separator = new RegExp(config.separator, "g")
   for (const doc of docs)
     for (const part of `${doc.title} ${doc.text}`.replace(/<[^>]*>/g, " ").split(separator))
       if (/^\p{sc=Han}+$/u.test(part) && part.length <= 12) {
@@ -45,7 +52,18 @@ function words(query) {
     const kept = cut.filter(word => !FUNCTION_WORDS.has(word))
     return ` ${kept.map(word => word.length > 1 ? word + WHOLE : word).join(" ")} `
   }).trim().replace(/\s+/g, " ")
+  asked = split(found.replaceAll(WHOLE, ""))
   return found || query
+}
+
+function split(text) {
+  return text.replace(/<[^>]*>/g, " ").toLowerCase().split(separator).filter(Boolean)
+}
+
+function share(title) {
+  const said = split(title)
+  return said.filter(word => asked.some(term => word.startsWith(term))).length /
+    Math.max(1, said.length)
 }
 
 function worthHighlighting(term) {
@@ -54,14 +72,19 @@ function worthHighlighting(term) {
 }
 
 function clean(result) {
-  for (const group of result.items)
+  for (const group of result.items) {
     for (const item of group) {
+      if (item.score)
+        item.score *= 1 + share(item.title)
       for (const field of ["title", "text"])
         if (typeof item[field] === "string")
           item[field] = item[field].replaceAll("\u200b", "")
       item.terms = Object.fromEntries(
         Object.entries(item.terms || {}).filter(([term]) => worthHighlighting(term)))
     }
+    group.sort((a, b) => b.score - a.score)
+  }
+  result.items.sort((a, b) => b[0].score - a[0].score)
   return result
 }
 
