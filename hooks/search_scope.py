@@ -56,11 +56,22 @@ def split(index, default, others):
             doc = {**doc, "location": doc["location"][len(lang) + 1 :]}
         doc = {**doc, "text": search.index_text(doc["text"])}
         parts[lang].append(doc)
+    taught = search.taught_sections()
     result = {}
     for lang, docs in parts.items():
         # English words (code, identifiers) appear on every page: keep the English pipeline
         langs = [x for x in index["config"]["lang"] if x in ("en", lang)] or ["en"]
-        result[lang] = {**index, "config": {**index["config"], "lang": langs}, "docs": docs}
+        config = {**index["config"], "lang": langs}
+        if lang == "zh":  # a page's own anchor (its title's) is the page
+            where = {d["location"] for d in docs}
+            tags = {}
+            for location, words in taught.items():
+                location = location if location in where else location.split("#")[0]
+                tags.setdefault(location, []).extend(words)
+            docs = [{**d, "tags": tags[d["location"]]} if d["location"] in tags else d for d in docs]
+            fields = config["fields"]
+            config["fields"] = {**fields, "tags": {**fields["tags"], "boost": fields["title"]["boost"]}}
+        result[lang] = {**index, "config": config, "docs": docs}
     return result
 
 

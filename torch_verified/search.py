@@ -142,3 +142,21 @@ def first_is(found, targets, url):
 def shown(found, n=3):
     """The first results, as `page#section`, for a message."""
     return [f"{r['page']}{r['sections'][0] if r['sections'] else ''}" for r in found[:n]]
+
+
+def taught_sections(terms=None):
+    """{index location: [Chinese words]}: the section that teaches each term of glossary.yml
+    (`taught: autograd/computation-graph.md#leaves` -> `autograd/computation-graph/#leaves`).
+    The zh index gives these words to the section as its `tags`, which weigh as a heading's
+    words: a term finds the section that teaches it, not only the pages whose headings use it."""
+    sections = {}
+    for term in glossary() if terms is None else terms:
+        if not term.get("taught"):
+            continue
+        page, _, anchor = term["taught"].partition("#")
+        location = ("" if page == "index.md" else page.removesuffix(".md") + "/") + (
+            f"#{anchor}" if anchor else ""
+        )
+        for word in chinese_words([term]):
+            sections.setdefault(location, []).append(word)
+    return sections

@@ -19,7 +19,8 @@ import re
 import pytest
 import yaml
 
-from torch_verified import errors, search
+from torch_verified import errors
+from torch_verified import search as index
 from torch_verified.project import DATA, LANGUAGES, built_file, pages
 
 AUTOGRAD = "autograd/computation-graph.md"
@@ -28,8 +29,8 @@ SNIPPETS = errors.error_snippets()
 QUERIES = yaml.safe_load((DATA / "search_queries.yml").read_text(encoding="utf-8"))
 PARTS = [tuple(part) for part in QUERIES["parts"]]
 FIRST = [(lang, q, targets) for lang, queries in QUERIES["first"].items() for q, targets in queries]
-NAMES = sorted(search.entry_names("zh").items())
-WORDS = search.glossary_queries()
+NAMES = sorted(index.entry_names("zh").items())
+WORDS = index.glossary_queries()
 TERMS = [(lang, term, page) for lang, terms in QUERIES["terms"].items() for term, page in terms]
 ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*?)</article>', re.DOTALL)
 RESULTS = """items => items.map(li => {
@@ -135,7 +136,7 @@ def ranked(session_reader):
         if lang not in answers:
             reader = session_reader.setup()
             reader.open(reader.server.url(lang, "index.md"))
-            answers[lang] = reader.page.evaluate(search.ASK, ranking_queries(lang))
+            answers[lang] = reader.page.evaluate(index.ASK, ranking_queries(lang))
         return answers[lang][query]
 
     return results
@@ -191,9 +192,9 @@ def test_a_term_finds_the_page_that_teaches_it(ranked, server, site, lang, term,
 @pytest.mark.parametrize(("lang", "query", "targets"), FIRST, ids=[f"{lg}-{q}" for lg, q, _ in FIRST])
 def test_a_learners_query_opens_its_answer_first(ranked, server, lang, query, targets):
     found = ranked(lang, query)
-    assert search.first_is(found, targets, lambda page: server.url(lang, page)), (
+    assert index.first_is(found, targets, lambda page: server.url(lang, page)), (
         f"searching {query!r} in docs/{lang}: the first result is not one of {targets}: "
-        f"{search.shown(found)}"
+        f"{index.shown(found)}"
     )
 
 
@@ -208,7 +209,7 @@ def test_a_chinese_glossary_term_finds_the_page_that_teaches_it(ranked, server, 
     found = ranked("zh", word)
     assert server.url("zh", teaching) in [r["page"] for r in found[:3]], (
         f"searching the glossary term {word!r} in docs/zh: docs/zh/{teaching} is not among "
-        f"the first three results: {search.shown(found)}"
+        f"the first three results: {index.shown(found)}"
     )
 
 

@@ -11,7 +11,9 @@
 //   comes first: a heading's words count a thousand times a text's and a repeated word
 //   counts more, so `a view of a leaf Variable that requires grad ...` (one more "a")
 //   came before the entry `a leaf Variable that requires grad ...` that was pasted. Each
-//   score is multiplied by 1 + the share of its heading's words that the query has.
+//   score is multiplied by 1 + the share of its heading's words that the query has, and
+//   by 3 where the heading holds the query in order (all but a fifth of its words: a
+//   pasted message with its exception type).
 // - Results lose the zero-width spaces between Chinese words (they would be copied with a
 //   title or a teaser), and the words highlighted on the page a result opens (`?h=`) are
 //   the words that matter: no stop word (a, the, 的), no single letter.
@@ -24,6 +26,8 @@ const FUNCTION_WORDS = new Set([
 ])
 const HAN = /\p{sc=Han}+/gu
 const WHOLE = "\u3007"
+const EXACT = 10    // the word itself weighs ten times the longer words it begins
+const PHRASE = 3    // a heading that holds the whole query, in order
 let vocabulary = new Set(FUNCTION_WORDS)
 let longest = 4
 let separator = /\s+/
@@ -39,20 +43,23 @@ function learn({ config, docs }) {
       }
 }
 
+function cut(run) {
+  const found = []
+  for (let i = 0; i < run.length;) {
+    let j = Math.min(run.length, i + longest)
+    while (j > i + 1 && !vocabulary.has(run.slice(i, j)))
+      j--
+    found.push(run.slice(i, j))
+    i = j
+  }
+  return found.filter(word => !FUNCTION_WORDS.has(word))
+}
+
 function words(query) {
-  const found = query.replace(HAN, run => {
-    const cut = []
-    for (let i = 0; i < run.length;) {
-      let j = Math.min(run.length, i + longest)
-      while (j > i + 1 && !vocabulary.has(run.slice(i, j)))
-        j--
-      cut.push(run.slice(i, j))
-      i = j
-    }
-    const kept = cut.filter(word => !FUNCTION_WORDS.has(word))
-    return ` ${kept.map(word => word.length > 1 ? word + WHOLE : word).join(" ")} `
-  }).trim().replace(/\s+/g, " ")
-  asked = split(found.replaceAll(WHOLE, ""))
+  asked = split(query.replace(HAN, run => ` ${cut(run).join(" ")} `))
+  const found = query.replace(HAN, run => ` ${cut(run).map(word => word.length > 1
+    ? `${word}${WHOLE}^${EXACT} ${word}${WHOLE}`
+    : word).join(" ")} `).trim().replace(/\s+/g, " ")
   return found || query
 }
 
@@ -60,10 +67,25 @@ function split(text) {
   return text.replace(/<[^>]*>/g, " ").toLowerCase().split(separator).filter(Boolean)
 }
 
-function share(title) {
+function run(a, b) {  // the longest run of words that a and b share, in order
+  let best = 0
+  let previous = new Array(b.length + 1).fill(0)
+  for (let i = 1; i <= a.length; i++) {
+    const row = new Array(b.length + 1).fill(0)
+    for (let j = 1; j <= b.length; j++)
+      if (a[i - 1] === b[j - 1])
+        best = Math.max(best, row[j] = previous[j - 1] + 1)
+    previous = row
+  }
+  return best
+}
+
+function weight(title) {
   const said = split(title)
-  return said.filter(word => asked.some(term => word.startsWith(term))).length /
+  const share = said.filter(word => asked.some(term => word.startsWith(term))).length /
     Math.max(1, said.length)
+  const phrase = asked.length > 1 && run(asked, said) >= 0.8 * asked.length
+  return (1 + share) * (phrase ? PHRASE : 1)
 }
 
 function worthHighlighting(term) {
@@ -75,10 +97,11 @@ function clean(result) {
   for (const group of result.items) {
     for (const item of group) {
       if (item.score)
-        item.score *= 1 + share(item.title)
+        item.score *= weight(item.title)
       for (const field of ["title", "text"])
         if (typeof item[field] === "string")
           item[field] = item[field].replaceAll("\u200b", "")
+      delete item.tags  // the glossary's words of a section that teaches them (the zh index)
       item.terms = Object.fromEntries(
         Object.entries(item.terms || {}).filter(([term]) => worthHighlighting(term)))
     }
