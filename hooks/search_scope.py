@@ -70,7 +70,8 @@ def split(index, default, others):
                 tags.setdefault(location, []).extend(words)
             docs = [{**d, "tags": tags[d["location"]]} if d["location"] in tags else d for d in docs]
             fields = config["fields"]
-            config["fields"] = {**fields, "tags": {**fields["tags"], "boost": fields["title"]["boost"]}}
+            boost = 1.5 * fields["title"]["boost"]  # the teaching section before a heading's mention
+            config["fields"] = {**fields, "tags": {**fields["tags"], "boost": boost}}
         result[lang] = {**index, "config": config, "docs": docs}
     return result
 

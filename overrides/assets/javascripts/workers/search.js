@@ -12,8 +12,8 @@
 //   counts more, so `a view of a leaf Variable that requires grad ...` (one more "a")
 //   came before the entry `a leaf Variable that requires grad ...` that was pasted. Each
 //   score is multiplied by 1 + the share of its heading's words that the query has, and
-//   by 3 where the heading holds the query in order (all but a fifth of its words: a
-//   pasted message with its exception type).
+//   by 3 where the heading holds the query in order (three quarters of its words, in a
+//   row: a pasted message with its exception type, an entry's Chinese name).
 // - Results lose the zero-width spaces between Chinese words (they would be copied with a
 //   title or a teaser), and the words highlighted on the page a result opens (`?h=`) are
 //   the words that matter: no stop word (a, the, 的), no single letter.
@@ -26,7 +26,8 @@ const FUNCTION_WORDS = new Set([
 ])
 const HAN = /\p{sc=Han}+/gu
 const WHOLE = "\u3007"
-const EXACT = 10    // the word itself weighs ten times the longer words it begins
+const EXACT = 10    // the word itself weighs ten times the longer words it begins (which
+                    // are not looked for in a section's tags: its glossary terms, whole)
 const PHRASE = 3    // a heading that holds the whole query, in order
 let vocabulary = new Set(FUNCTION_WORDS)
 let longest = 4
@@ -43,7 +44,7 @@ function learn({ config, docs }) {
       }
 }
 
-function cut(run) {
+function cut(run, all = false) {
   const found = []
   for (let i = 0; i < run.length;) {
     let j = Math.min(run.length, i + longest)
@@ -52,13 +53,13 @@ function cut(run) {
     found.push(run.slice(i, j))
     i = j
   }
-  return found.filter(word => !FUNCTION_WORDS.has(word))
+  return all ? found : found.filter(word => !FUNCTION_WORDS.has(word))
 }
 
 function words(query) {
-  asked = split(query.replace(HAN, run => ` ${cut(run).join(" ")} `))
+  asked = split(query.replace(HAN, run => ` ${cut(run, true).join(" ")} `))
   const found = query.replace(HAN, run => ` ${cut(run).map(word => word.length > 1
-    ? `${word}${WHOLE}^${EXACT} ${word}${WHOLE}`
+    ? `${word}${WHOLE}^${EXACT} title:${word}${WHOLE} text:${word}${WHOLE}`
     : word).join(" ")} `).trim().replace(/\s+/g, " ")
   return found || query
 }
@@ -82,9 +83,10 @@ function run(a, b) {  // the longest run of words that a and b share, in order
 
 function weight(title) {
   const said = split(title)
-  const share = said.filter(word => asked.some(term => word.startsWith(term))).length /
-    Math.max(1, said.length)
-  const phrase = asked.length > 1 && run(asked, said) >= 0.8 * asked.length
+  const content = said.filter(word => !FUNCTION_WORDS.has(word))
+  const share = content.filter(word => asked.some(term => word.startsWith(term))).length /
+    Math.max(1, content.length)
+  const phrase = asked.length > 1 && run(asked, said) >= 0.75 * asked.length
   return (1 + share) * (phrase ? PHRASE : 1)
 }
 
