@@ -39,9 +39,9 @@ def main(argv=None):
             browser = launch(playwright)
             reader = Reader(browser.new_context(viewport=DESKTOP), server).setup()
             for lang, queries in data.items():
-                answers = search.ask(reader, lang, [q for q, _ in queries])
+                answers = search.ask(reader, lang, [q for q, *_ in queries])
                 right_first[lang] = 0
-                for query, targets in queries:
+                for query, targets, *_ in queries:
                     found = answers[query]
                     ok = search.first_is(found, targets, lambda page: server.url(lang, page))
                     right_first[lang] += ok

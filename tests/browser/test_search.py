@@ -15,6 +15,7 @@ test_the_batch_ranks_as_the_search_box_shows holds the two to the same results.
 
 import html
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import yaml
@@ -24,11 +25,18 @@ from torch_verified import search as index
 from torch_verified.project import DATA, LANGUAGES, built_file, pages
 
 AUTOGRAD = "autograd/computation-graph.md"
+# words a click on a result must not highlight on the page it opens (#32: 1,902 marks of
+# "a", "to", "the"), with any single character
+STOP_WORDS = {"a", "an", "the", "to", "is", "of", "and", "in", "not", "does", "的", "和", "是"}
 ERRORS = "errors/error-table.md"
 SNIPPETS = errors.error_snippets()
 QUERIES = yaml.safe_load((DATA / "search_queries.yml").read_text(encoding="utf-8"))
 PARTS = [tuple(part) for part in QUERIES["parts"]]
-FIRST = [(lang, q, targets) for lang, queries in QUERIES["first"].items() for q, targets in queries]
+FIRST = [
+    (lang, q, targets, miss[0] if miss else None)
+    for lang, queries in QUERIES["first"].items()
+    for q, targets, *miss in queries
+]
 NAMES = sorted(index.entry_names("zh").items())
 WORDS = index.glossary_queries()
 TERMS = [(lang, term, page) for lang, terms in QUERIES["terms"].items() for term, page in terms]
@@ -121,7 +129,7 @@ def ranking_queries(lang):
         | {part for part, _ in PARTS}
         | {term for language, term, _ in TERMS if language == lang}
         | {query for language, query in QUERIES["languages"] if language == lang}
-        | {query for language, query, _ in FIRST if language == lang}
+        | {query for language, query, _, _ in FIRST if language == lang}
         | ({title for _, title in NAMES} | {word for word, _ in WORDS} if lang == "zh" else set())
     )
 
@@ -192,7 +200,19 @@ def test_a_term_finds_the_page_that_teaches_it(ranked, server, site, lang, term,
     )
 
 
-@pytest.mark.parametrize(("lang", "query", "targets"), FIRST, ids=[f"{lg}-{q}" for lg, q, _ in FIRST])
+def first_params():
+    """A query the search does not yet answer first carries `miss: why` (a strict xfail:
+    once it is answered, the test says so)."""
+    return [
+        pytest.param(
+            lang, query, targets, id=f"{lang}-{query}",
+            marks=[pytest.mark.xfail(reason=miss, strict=True)] if miss else [],
+        )
+        for lang, query, targets, miss in FIRST
+    ]
+
+
+@pytest.mark.parametrize(("lang", "query", "targets"), first_params())
 def test_a_learners_query_opens_its_answer_first(ranked, server, lang, query, targets):
     found = ranked(lang, query)
     assert index.first_is(found, targets, lambda page: server.url(lang, page)), (
@@ -249,6 +269,12 @@ def test_the_batch_ranks_as_the_search_box_shows(reader, ranked, lang, query, pa
         f"{query!r} in docs/{lang}: the search box shows {first_results(shown, 10)}, "
         f"the batch ranks {first_results(batch, 10)}"
     )
+    # what a reader reads and copies of the results: no zero-width space (the index's word
+    # breaks), no snippet file name
+    text = reader.page.locator(".md-search-result__list").inner_text()
+    assert "\u200b" not in text and ".pycon" not in text, (
+        f"{query!r} in docs/{lang}: the results show a zero-width space or a file name"
+    )
 
 
 def test_a_search_result_opens_the_page_in_the_readers_language(reader):
@@ -273,6 +299,9 @@ def test_the_first_result_for_a_message_opens_its_entry(reader, lang):
     section = reader.page.locator(".md-search-result__list > li").first.locator(":scope > a")
     visit = reader.follow(section.nth(1).click)
     url = reader.page.url
+    highlighted = parse_qs(urlsplit(url).query).get("h", [""])[0].split()
+    noise = [w for w in highlighted if len(w) < 2 or w in STOP_WORDS]
+    assert highlighted and not noise, f"{lang}: the opened entry highlights {highlighted}"
     assert url.startswith(reader.server.url(lang, ERRORS)) and url.endswith(
         f"#{errors.anchor(name)}"
     ), f"{lang}: the first result for the message of {name} opened {url}"
