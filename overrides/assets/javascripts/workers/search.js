@@ -68,13 +68,13 @@ function split(text) {
   return text.replace(/<[^>]*>/g, " ").toLowerCase().split(separator).filter(Boolean)
 }
 
-function run(a, b) {  // the longest run of words that a and b share, in order
+function run(a, b) {  // the longest run of words of a that b has in order (b's may go on)
   let best = 0
   let previous = new Array(b.length + 1).fill(0)
   for (let i = 1; i <= a.length; i++) {
     const row = new Array(b.length + 1).fill(0)
     for (let j = 1; j <= b.length; j++)
-      if (a[i - 1] === b[j - 1])
+      if (b[j - 1].startsWith(a[i - 1]))
         best = Math.max(best, row[j] = previous[j - 1] + 1)
     previous = row
   }
