@@ -68,9 +68,12 @@ def split(index, default, others):
             for location, words in taught.items():
                 location = location if location in where else location.split("#")[0]
                 tags.setdefault(location, []).extend(words)
-            docs = [{**d, "tags": tags[d["location"]]} if d["location"] in tags else d for d in docs]
+            docs = [
+                {**d, "tags": tags[d["location"]]} if d["location"] in tags else d for d in docs
+            ]
             fields = config["fields"]
-            boost = 1.5 * fields["title"]["boost"]  # the teaching section before a heading's mention
+            # the section that teaches a term before the headings that mention it
+            boost = 1.5 * fields["title"]["boost"]
             config["fields"] = {**fields, "tags": {**fields["tags"], "boost": boost}}
         result[lang] = {**index, "config": config, "docs": docs}
     return result

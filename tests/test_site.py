@@ -15,7 +15,6 @@ from torch_verified.markdown import includes
 from torch_verified.project import (
     DOCS,
     LANGUAGES,
-    ROOT,
     SNIPPETS,
     built_file,
     other,

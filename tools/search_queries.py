@@ -13,6 +13,7 @@ All the queries of a language are asked of the search worker in one page load
 
 import argparse
 import tempfile
+from functools import partial
 
 from torch_verified import search
 from torch_verified.browser import DESKTOP, Reader, SiteServer, launch
@@ -43,12 +44,15 @@ def main(argv=None):
                 right_first[lang] = 0
                 for query, targets, *_ in queries:
                     found = answers[query]
-                    ok = search.first_is(found, targets, lambda page: server.url(lang, page))
+                    url = partial(server.url, lang)
+                    ok = search.first_is(found, targets, url)
                     right_first[lang] += ok
                     first = search.shown(found, 1)
                     where = first[0].split(server.url(lang, ""), 1)[-1] if first else "-"
-                    print(f"{'ok  ' if ok else 'MISS'} {lang} {query!r} -> {where}"
-                          + ("" if ok else f"   (wanted {', '.join(targets)})"))
+                    print(
+                        f"{'ok  ' if ok else 'MISS'} {lang} {query!r} -> {where}"
+                        + ("" if ok else f"   (wanted {', '.join(targets)})")
+                    )
             browser.close()
     finally:
         server.close()

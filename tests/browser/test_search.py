@@ -205,7 +205,10 @@ def first_params():
     once it is answered, the test says so)."""
     return [
         pytest.param(
-            lang, query, targets, id=f"{lang}-{query}",
+            lang,
+            query,
+            targets,
+            id=f"{lang}-{query}",
             marks=[pytest.mark.xfail(reason=miss, strict=True)] if miss else [],
         )
         for lang, query, targets, miss in FIRST
