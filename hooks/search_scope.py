@@ -1,4 +1,6 @@
-"""One search index per language, so that a reader searches the pages of their own language.
+"""One search index per language, so that a reader searches the pages of their own language;
+the glossary's Chinese words for jieba, the index without code blocks, and the search box's
+worker (torch_verified/search.py).
 
 mkdocs-static-i18n merges the entries of every language into one `search/search_index.json`,
 and Material's search (which fetches `search/search_index.json` relative to the `base` of the
@@ -15,20 +17,30 @@ from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
+from torch_verified import search
 from torch_verified.project import DEFAULT_LANGUAGE, LANGUAGES, language_of, root_of
 
 CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
 INDEX = Path("search") / "search_index.json"
 
 
+def on_config(config):
+    try:
+        search.teach_jieba()
+    except ImportError:  # Material's search plugin does not segment Chinese without jieba
+        pass
+
+
 def on_post_page(output, page, config):
     language = language_of(config)
-    if language == DEFAULT_LANGUAGE:
-        return output
 
     def rebase(match):
         app = json.loads(match.group(2))
-        app["base"] = f"{app['base'].rstrip('/')}/{language}/"
+        if language != DEFAULT_LANGUAGE:
+            app["base"] = f"{app['base'].rstrip('/')}/{language}/"
+        # the site's worker, next to Material's, which it loads (its name has a hash)
+        folder, _, material = app["search"].rpartition("/")
+        app["search"] = f"{folder}/{search.WORKER}?worker={material}"
         text = json.dumps(app, ensure_ascii=False).replace("<", "\\u003c")
         return match.group(1) + text + match.group(3)
 
@@ -42,12 +54,28 @@ def split(index, default, others):
         lang = next((lang for lang in others if doc["location"].startswith(f"{lang}/")), default)
         if lang != default:
             doc = {**doc, "location": doc["location"][len(lang) + 1 :]}
+        doc = {**doc, "text": search.index_text(doc["text"])}
         parts[lang].append(doc)
+    taught = search.taught_sections()
     result = {}
     for lang, docs in parts.items():
         # English words (code, identifiers) appear on every page: keep the English pipeline
         langs = [x for x in index["config"]["lang"] if x in ("en", lang)] or ["en"]
-        result[lang] = {**index, "config": {**index["config"], "lang": langs}, "docs": docs}
+        config = {**index["config"], "lang": langs}
+        if lang == "zh":  # a page's own anchor (its title's) is the page
+            where = {d["location"] for d in docs}
+            tags = {}
+            for location, words in taught.items():
+                location = location if location in where else location.split("#")[0]
+                tags.setdefault(location, []).extend(words)
+            docs = [
+                {**d, "tags": tags[d["location"]]} if d["location"] in tags else d for d in docs
+            ]
+            fields = config["fields"]
+            # the section that teaches a term before the headings that mention it
+            boost = 1.5 * fields["title"]["boost"]
+            config["fields"] = {**fields, "tags": {**fields["tags"], "boost": boost}}
+        result[lang] = {**index, "config": config, "docs": docs}
     return result
 
 

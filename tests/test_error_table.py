@@ -16,7 +16,7 @@ import shutil
 
 import pytest
 
-from torch_verified import errors, matrix
+from torch_verified import errors, matrix, search
 from torch_verified.examples import run_file
 from torch_verified.markdown import includes
 from torch_verified.project import DOCS, LANGUAGES, kind, pinned_torch, root_of
@@ -183,13 +183,14 @@ def built_entries(built, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_error_has_an_entry_headed_by_its_message(built, lang):
     entries, rows = built_entries(built, lang), errors.load_rows()
+    titles = search.entry_names(lang)  # under the message: search finds an entry by its name
     assert set(entries) == {errors.anchor(name) for name in SNIPPETS}, (
         f"docs/{lang}/{PAGE}: the entries are {sorted(entries)}, one per snippet expected"
     )
     for name, path in SNIPPETS.items():
         heading, text = entries[errors.anchor(name)]
         message = message_in(path)
-        assert heading == errors.heading_text(message), (
+        assert heading == f"{errors.heading_text(message)} {titles[name]}", (
             f"docs/{lang}/{PAGE}#{errors.anchor(name)}: {heading!r}"
         )
         flat = " ".join(text.split())
@@ -201,15 +202,16 @@ def test_each_error_has_an_entry_headed_by_its_message(built, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_finds_messages_in_entries_not_in_the_table(site, lang):
-    """Material's search weighs headings: each entry's heading is its message, and the table,
+    """Material's search weighs headings: each entry's heading is its message and its name; the table,
     which repeats every message, is left out of the index (or it would match them all)."""
     index = site / root_of(lang) / "search" / "search_index.json"
     docs = {d["location"]: d for d in json.loads(index.read_text(encoding="utf-8"))["docs"]}
+    titles = search.entry_names(lang)
     for name, path in SNIPPETS.items():
         entry = docs.get(f"errors/error-table/#{errors.anchor(name)}")
         assert entry, f"{lang}: the search index has no entry for {path.name}"
         title = text_of(entry["title"]).replace("\u200b", "")
-        assert title == errors.heading_text(message_in(path)), (
+        assert title == f"{errors.heading_text(message_in(path))} {titles[name]}", (
             f"{lang}: the search title of {path.name}: {title!r}"
         )
     table = text_of(docs.get("errors/error-table/#table", {}).get("text", ""))

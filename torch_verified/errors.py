@@ -8,8 +8,9 @@ and fixes, written in each language, come from data/errors.yml (its order is the
   entry. It is left out of the search index (`data-search-exclude`): a pasted message must
   lead to the error's own entry. On a phone, CSS shows each row as a card.
 - Each heading `### Title { #anchor }` whose anchor names an error (`no_grad_fn` ->
-  `#no-grad-fn`) is that error's entry: the message becomes the heading (the title stays
-  in the table of contents), then the message as each release prints it, the cause and the
+  `#no-grad-fn`) is that error's entry: the message becomes the heading, the title a line
+  under it in the heading (so a reader finds the entry by its name too, 矩阵形状不匹配, in the
+  search) and the label in the table of contents; then the message as each release prints it, the cause and the
   fix. Material's search weighs a word in a heading a thousand times a word in the text:
   with the whole message in the heading, a pasted message, or part of it, finds its entry.
 """
@@ -155,7 +156,8 @@ def render_entry(name, title, lang, folder=FOLDER, data=ROWS):
     label = " ".join(re.sub(r"`([^`]*)`", r"\1", title).split()).replace('"', "'")
     words = STRINGS[lang]
     attrs = f'#{anchor(name)} .error-entry data-toc-label="{label}"'
-    lines = [f"### `{heading_text(variants[0][0])}` {{ {attrs} }}"]
+    name_html = f'<span class="error-entry__name">{title}</span>'
+    lines = [f"### `{heading_text(variants[0][0])}` {name_html} {{ {attrs} }}"]
     lines += ["", messages_html(variants, lang, "p")]
     lines += [
         "",
