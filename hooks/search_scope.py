@@ -31,6 +31,10 @@ def on_config(config):
         pass
 
 
+def on_page_content(html, page, config, files):
+    return search.excluded_from_index(html)
+
+
 def on_post_page(output, page, config):
     language = language_of(config)
 

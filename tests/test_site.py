@@ -156,6 +156,19 @@ def test_each_language_searches_its_own_pages(site, built, lang):
         )
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_index_leaves_out_answers_and_hints(site, built, lang):
+    """torch_verified/search.py: an exercise's answer and hint are not searched (they weighed
+    the zh index over a first visit's budget, and a result in an answer gives it away); their
+    pages still show them."""
+    docs = search_index(site, lang)["docs"]
+    page = "autograd/backward.md"
+    answer = re.search(r'<details data-search-exclude class="success"', built(lang, page))
+    assert answer, f"docs/{lang}/{page}: no answer marked data-search-exclude"
+    text = "\n".join(d["text"] for d in docs if d["location"].startswith("autograd/backward/#"))
+    assert "W.grad" in text and "Σᵢ gᵢ Σⱼ Wᵢⱼ vⱼ" not in text, "an answer is in the index"
+
+
 def test_chinese_search_never_splits_a_glossary_word(site):
     """jieba cut 把张量变大 as 把 / 张 / 量变 / 大 (so that 叶子张量 found that heading first), and
     计算·图, 叶子·张量, 不·匹配: the build gives it every Chinese word of glossary.yml

@@ -45,6 +45,20 @@ def teach_jieba(words=None):
         jieba.add_word(word, WEIGHT)
 
 
+# What Material's search leaves out of the index (its `data-search-exclude`): an exercise's
+# answer and hint (a result there would give the answer away, and their words are those of
+# the teaching sections). Only on an element with no element of its tag inside: Material
+# compares elements by tag, so the first inner </div> of an excluded <div> ends the exclusion.
+UNSEARCHED = re.compile(r'<details class="(?:success|tip)"')
+
+
+def excluded_from_index(html):
+    """The page's HTML with `data-search-exclude` on what the index leaves out."""
+    return UNSEARCHED.sub(
+        lambda m: m[0].replace("<details ", "<details data-search-exclude "), html
+    )
+
+
 def index_text(text):
     """A section's text as the index holds it: without its code blocks."""
     return CODE.sub("", text)
