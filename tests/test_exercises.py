@@ -177,7 +177,7 @@ def test_answers_are_closed_details_on_the_built_page(built, page, lang):
     section = html.split('<h2 id="exercises">', 1)
     assert len(section) == 2, f"docs/{lang}/{page}: no <h2 id=exercises> on the built page"
     blocks = re.findall(
-        r'<details class="success">\s*<summary>(.*?)</summary>(.*?)</details>',
+        r'<details class="success"[^>]*>\s*<summary>(.*?)</summary>(.*?)</details>',
         section[1],
         re.DOTALL,
     )

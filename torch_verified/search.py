@@ -54,9 +54,7 @@ UNSEARCHED = re.compile(r'<details class="(?:success|tip)"')
 
 def excluded_from_index(html):
     """The page's HTML with `data-search-exclude` on what the index leaves out."""
-    return UNSEARCHED.sub(
-        lambda m: m[0].replace("<details ", "<details data-search-exclude "), html
-    )
+    return UNSEARCHED.sub(lambda m: m[0] + " data-search-exclude", html)
 
 
 def index_text(text):
