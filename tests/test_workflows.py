@@ -119,10 +119,8 @@ def test_a_commit_is_published_only_after_its_own_tests_passed():
         f"the site: {index}"
     )
     ci_run = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    assert "set -euo pipefail" in ci_run and {
-        "make test",
-        "make audit AUDIT_ARGS=--performance-advisory",
-    } <= set(ci_run)
+    assert "set -euo pipefail" in ci_run and "make test" in ci_run, ci_run
+    assert any(line.startswith("make audit") for line in ci_run), ".ci/run must run the audit"
     for step in steps[index[".ci/run"] : index["upload"] + 1]:
         assert not step.get("continue-on-error"), f"{name}: {step} must stop the publication"
         assert not re.search(r"always\(\)|failure\(\)|cancelled\(\)", str(step.get("if", ""))), (
