@@ -15,6 +15,7 @@ build error naming the page for a marker it does not know.
 Each is rendered in the page's language, from data, never typed by hand.
 """
 
+import functools
 import re
 
 from mkdocs.exceptions import PluginError
@@ -57,7 +58,13 @@ def glossary_rows(terms, lang):
 def minutes(page):
     """A page's reading time in whole minutes (at least 1), from its English text: the same
     in both languages."""
-    return max(1, round(reading_minutes(DOCS / DEFAULT_LANGUAGE / page)))
+    path = DOCS / DEFAULT_LANGUAGE / page
+    return _minutes(path, path.stat().st_mtime_ns)
+
+
+@functools.cache  # the path lists a page several times; `make serve` rebuilds in one process
+def _minutes(path, mtime):
+    return max(1, round(reading_minutes(path)))
 
 
 def chapter(lang, number):

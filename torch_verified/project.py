@@ -97,6 +97,11 @@ def prefix():
 
 def pins():
     """{package: version} of every exact pin of pyproject.toml's dependency groups."""
+    return dict(_pins((ROOT / "pyproject.toml").stat().st_mtime_ns))
+
+
+@cache  # asked for on every page of a build
+def _pins(mtime):
     groups = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     found = {}
     for group in groups["dependency-groups"].values():
