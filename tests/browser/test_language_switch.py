@@ -24,6 +24,12 @@ def test_the_language_switch_keeps_the_section_and_the_place(reader):
 
     # no section in the address: the one the reader scrolled to
     reader.page.evaluate("history.replaceState(null, '', location.pathname)")
+    # every image loaded first: a lazy figure above that loads after the scroll moves the
+    # sections down, and the place on screen is then the section before (on a slow machine)
+    reader.page.evaluate(
+        "() => Promise.all([...document.images].map(i => { i.loading = 'eager';"
+        " return i.complete ? 0 : new Promise(r => { i.onload = i.onerror = r }) }))"
+    )
     section = reader.page.evaluate(
         "() => { const h = document.querySelectorAll('.md-content h2[id]')[2];"
         " h.scrollIntoView(); scrollBy(0, 40); return h.id }"
