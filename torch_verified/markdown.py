@@ -114,12 +114,33 @@ MINUTES_PER_BLOCK = 1
 WORD = re.compile(r"[A-Za-z0-9][\w'’.-]*")
 
 
-def reading_minutes(path):
+# A going-deeper box on a core page: `??? deeper "Going deeper: ..."` (collapsed; `???+` or
+# `!!!` open), the rest of the box indented under it. A first pass skips it.
+DEEPER_BOX = re.compile(r"^( *)(?:\?\?\?\+?|!!!) deeper\b")
+
+
+def first_pass(body):
+    """The page without its going-deeper boxes: what a first pass reads."""
+    kept, box = [], None
+    for line in body.splitlines():
+        if box is not None and (not line.strip() or line.startswith(box + "    ")):
+            continue
+        box = None
+        if match := DEEPER_BOX.match(line):
+            box = match[1]
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def reading_minutes(path, first=False):
     """Minutes to read a page (Markdown or notebook) of the default language: its prose
     words at WORDS_PER_MINUTE, and MINUTES_PER_BLOCK for each code block (snippet include,
-    or notebook code cell)."""
+    or notebook code cell). `first`: a first pass, without the going-deeper boxes."""
     text = markdown_of(path)
     _, body = front_matter(text)
+    if first:
+        body = first_pass(body)
     words = sum(len(WORD.findall(line)) for _, line in prose(body))
     if Path(path).suffix == ".ipynb":
         cells = json.loads(Path(path).read_text(encoding="utf-8"))["cells"]
