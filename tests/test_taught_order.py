@@ -19,7 +19,7 @@ ORDER = [page for _, pages in nav() for page in pages]
 HOME = ORDER[0]
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
 URL = re.compile(r"https?://\S+")
-NOTE = re.compile(r"^(\s*)\?\?\?\+? note\b")
+NOTE = re.compile(r"^(\s*)\?\?\?\+? (?:note|deeper)\b")
 # a quotation (PyTorch's docs, a message): its words are the source's, not the page's teaching
 QUOTE = re.compile(r'"[^"]*"|“[^”]*”')
 
