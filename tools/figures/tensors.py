@@ -41,23 +41,16 @@ def _label(x, y, s, **kw):
     return text(x, y, s, "muted", size=FONT_MIN, anchor="start", font=SANS, **kw)
 
 
+def _strip(x0, y, labels, colours):
+    return [cell(x0 + i * 40, y, 40, 30, s, *colours) for i, s in enumerate(labels)]
+
+
 def tensor_parts(lang):
     x, words = snippet("tensors/attributes.pycon")["x"], WORDS[lang]
     dtype = str(x.dtype).removeprefix("torch.")
     parts = [_label(12, 20, words["data"].format(n=x.numel(), dtype=dtype))]
-    shown = x.flatten()[:6].tolist()
-    for i, value in enumerate(shown + ["…"]):
-        parts.append(
-            cell(
-                12 + i * 40,
-                30,
-                40,
-                30,
-                value if value == "…" else f"{value:g}",
-                "blue",
-                "blue-edge",
-            )
-        )
+    shown = [f"{v:g}" for v in x.flatten()[:6].tolist()] + ["…"]
+    parts += _strip(12, 30, shown, ("blue", "blue-edge"))
     facts = [
         ("x.shape", str(x.shape)),
         ("x.dtype", str(x.dtype)),
@@ -80,11 +73,8 @@ def numpy_shared(lang):
     if same != ["shared"]:
         raise AssertionError(f"the snippet's tensors share memory differently: {same}")
 
-    def strip(y, values, colours):
-        return [cell(120 + i * 40, y, 40, 30, f"{v:g}", *colours) for i, v in enumerate(values)]
-
     parts = [_label(12, 18, words["after"])]
-    parts += strip(44, page["arr"].tolist(), ("blue", "blue-edge"))
+    parts += _strip(120, 44, [f"{v:g}" for v in page["arr"].tolist()], ("blue", "blue-edge"))
     for name, y in (("arr", 44), ("shared", 74)):
         parts.append(text(12, y + 5, name, anchor="start", weight="bold"))
         parts.append(line(74, y, 114, 59, "edge", "edge"))
@@ -92,7 +82,7 @@ def numpy_shared(lang):
     for i, name in enumerate(("copied", "converted")):
         y = 104 + i * 44
         parts.append(text(12, y + 20, name, anchor="start", weight="bold"))
-        parts += strip(y, page[name].tolist(), ("orange", "orange-edge"))
+        parts += _strip(120, y, [f"{v:g}" for v in page[name].tolist()], ("orange", "orange-edge"))
         parts.append(_label(250, y + 20, words["own"]))
     title = "after arr[0] = -1.0: arr and shared read one block of memory; copied and converted have their own"
     return svg(400, 190, title, parts, lang=lang, markers=("edge",))
