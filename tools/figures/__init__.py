@@ -61,6 +61,7 @@ def _figures():
         indexing,
         matmul,
         strides,
+        tensors,
     )
 
     figures = {
@@ -70,6 +71,8 @@ def _figures():
         "autograd-grow-1.svg": lambda: graph.grow(1.0),
         "autograd-grow-3.svg": lambda: graph.grow(3.0),
         "matmul-shapes.svg": matmul.render,
+        "reduce-sum.svg": tensors.reduce_sum,
+        "gather.svg": tensors.gather,
     }
     # Figures with words: NAME.svg for the English pages, NAME.zh.svg for the Chinese ones.
     for name, draw in {
@@ -77,6 +80,9 @@ def _figures():
         "strides": strides.render,
         "view-or-copy": indexing.render,
         "detach-version": detach.render,
+        "tensor-parts": tensors.tensor_parts,
+        "numpy-shared": tensors.numpy_shared,
+        "ranges": tensors.ranges,
     }.items():
         figures[f"{name}.svg"] = partial(draw, "en")
         figures[f"{name}.zh.svg"] = partial(draw, "zh")
