@@ -5,6 +5,7 @@ import difflib
 import pytest
 
 from hooks.includes import missing
+from hooks.shortcodes import unknown
 from torch_verified.markdown import (
     FENCE,
     FENCED_INCLUDE,
@@ -119,6 +120,19 @@ def test_no_orphan_snippets():
 @pytest.mark.parametrize(("lang", "page"), ALL_MD)
 def test_every_include_resolves(lang, page):
     if problems := list(missing([DOCS / lang / page], SNIPPETS, ROOT)):
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.mark.parametrize(("lang", "page"), ALL_MD)
+def test_every_marker_is_known(lang, page):
+    """A mistyped {{ marker }} fails here (make check), before a build would."""
+    found = unknown((DOCS / lang / page).read_text(encoding="utf-8"))
+    problems = [
+        f"docs/{lang}/{page}:{line}: unknown marker {marker}"
+        + (f"; did you mean {{{{ {close} }}}}?" if close else "")
+        for line, marker, close in found
+    ]
+    if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
 
