@@ -24,7 +24,13 @@ def missing(pages, snippets, root):
     for page in pages:
         for line, name in include_lines(page.read_text(encoding="utf-8")):
             if not (snippets / name).is_file():
-                close = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
+                # a name beside it in the same folder, close enough to be a misspelling
+                folder, _, stem = name.rpartition("/")
+                near = [k.rpartition("/")[2] for k in known if k.rpartition("/")[0] == folder]
+                close = [
+                    f"{folder}/{c}".lstrip("/")
+                    for c in difflib.get_close_matches(stem, near, n=1, cutoff=0.8)
+                ]
                 yield (
                     f"{os.path.relpath(page, root)}:{line}: no {os.path.relpath(snippets / name, root)} "
                     "(--8<-- names a file below snippets/)"

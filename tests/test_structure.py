@@ -52,6 +52,17 @@ def parity(en, zh, page):
     a, b = ([name for _, name in lines[lang]] for lang in (en, zh))
     problems = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "replace" and i2 - i1 == j2 - j1:  # the same place, another name: one is misspelt
+            for k, m in zip(range(i1, i2), range(j1, j2), strict=True):
+                wrong = [
+                    f"docs/{lang}/{page}:{lines[lang][i][0]} includes {name}, which does not exist"
+                    for lang, name, i in ((en, a[k], k), (zh, b[m], m))
+                    if not (SNIPPETS / name).is_file()
+                ]
+                problems += wrong or [
+                    f"docs/{en}/{page}:{lines[en][k][0]} includes {a[k]} where docs/{zh}/{page}:{lines[zh][m][0]} includes {b[m]}"
+                ]
+            continue
         for has, lacks, side, lo, hi in ((en, zh, a, i1, i2), (zh, en, b, j1, j2)):
             for k in range(lo, hi) if op != "equal" else ():
                 after = f"after {side[k - 1]}" if k else "first"
