@@ -15,7 +15,10 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from torch_verified.examples import prompt_problems
 from torch_verified.markdown import include_lines
+
+log = logging.getLogger("mkdocs.plugins.includes")
 
 
 def missing(pages, snippets, root):
@@ -45,6 +48,9 @@ def on_pre_build(config):
     problems = list(missing(sorted(Path(config.docs_dir).rglob("*.md")), snippets, root))
     if problems:
         raise PluginError("\n".join(problems))
+    for path in sorted(snippets.rglob("*.pycon")):  # the tests' message, said by `make serve` too
+        for line, message in prompt_problems(path.read_text(encoding="utf-8")):
+            log.warning(f"{os.path.relpath(path, root)}:{line}: {message}")
 
 
 def on_build_error(error):
