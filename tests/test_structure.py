@@ -99,11 +99,20 @@ def test_twins_include_the_same_snippets_in_the_same_order(page):
 
 @pytest.mark.parametrize("page", twins())
 def test_twins_have_the_same_heading_anchors(page):
-    en, zh = ([a for _, _, a in headings(markdown_of(DOCS / lang / page))] for lang in LANGUAGES)
-    assert en == zh, (
-        f"docs/en/{page} and docs/zh/{page} must have the same heading anchors, in order;\n"
-        f"  en: {en}\n  zh: {zh}"
-    )
+    """One line per anchor that one twin has and the other lacks (or has elsewhere)."""
+    texts = {lang: markdown_of(DOCS / lang / page) for lang in LANGUAGES}
+    en, zh = ([a for _, _, a in headings(texts[lang])] for lang in LANGUAGES)
+    problems = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, en, zh, autojunk=False).get_opcodes():
+        for has, lacks, side, lo, hi in ((EN, ZH, en, i1, i2), (ZH, EN, zh, j1, j2)):
+            for k in range(lo, hi) if op != "equal" else ():
+                line = line_of(texts[has], texts[has].find(f"#{side[k]}"))
+                after = f"after #{side[k - 1]}" if k else "first"
+                problems.append(
+                    f"docs/{lacks}/{page} lacks #{side[k]} here (docs/{has}/{page}:{line}, {after})"
+                )
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
 
 
 @pytest.mark.parametrize(("lang", "page"), ALL_PAGES)
