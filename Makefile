@@ -61,7 +61,7 @@ test: install
 lint: install
 	@git ls-files --cached --others --exclude-standard | while IFS= read -r f; do \
 	  [ -e "$$f" ] && printf '%s\0' "$$f"; done | xargs -0 $(BIN)/pre-commit run --files \
-	  || { echo "make lint: fix what the hooks say above (ruff format . fixes the format)" >&2; exit 1; }
+	  || { echo "make lint: a hook that says 'files were modified' fixed them (git diff shows how: review, then commit); fix what the others say" >&2; exit 1; }
 
 # Lighthouse and axe-core on every page of both languages: a few minutes, so not part of
 # `make test`; .ci/run runs it after the tests. The table lands in artifacts/audit.md.

@@ -15,7 +15,10 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from torch_verified.examples import prompt_problems
 from torch_verified.markdown import include_lines
+
+log = logging.getLogger("mkdocs.plugins.includes")
 
 
 def missing(pages, snippets, root):
@@ -24,7 +27,13 @@ def missing(pages, snippets, root):
     for page in pages:
         for line, name in include_lines(page.read_text(encoding="utf-8")):
             if not (snippets / name).is_file():
-                close = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
+                # a name beside it in the same folder, close enough to be a misspelling
+                folder, _, stem = name.rpartition("/")
+                near = [k.rpartition("/")[2] for k in known if k.rpartition("/")[0] == folder]
+                close = [
+                    f"{folder}/{c}".lstrip("/")
+                    for c in difflib.get_close_matches(stem, near, n=1, cutoff=0.8)
+                ]
                 yield (
                     f"{os.path.relpath(page, root)}:{line}: no {os.path.relpath(snippets / name, root)} "
                     "(--8<-- names a file below snippets/)"
@@ -39,6 +48,9 @@ def on_pre_build(config):
     problems = list(missing(sorted(Path(config.docs_dir).rglob("*.md")), snippets, root))
     if problems:
         raise PluginError("\n".join(problems))
+    for path in sorted(snippets.rglob("*.pycon")):  # the tests' message, said by `make serve` too
+        for line, message in prompt_problems(path.read_text(encoding="utf-8")):
+            log.warning(f"{os.path.relpath(path, root)}:{line}: {message}")
 
 
 def on_build_error(error):

@@ -15,12 +15,13 @@ build error naming the page for a marker it does not know.
 Each is rendered in the page's language, from data, never typed by hand.
 """
 
+import difflib
 import functools
 import re
 
 from mkdocs.exceptions import PluginError
 
-from torch_verified import errors, gpu_record, matrix, measured
+from torch_verified import check_script, errors, gpu_record, matrix, measured
 from torch_verified.markdown import reading_minutes, title_of
 from torch_verified.project import (
     DEFAULT_LANGUAGE,
@@ -103,25 +104,31 @@ MARKERS = {
     "chapter": chapter,
     "chapter_pages": chapter_pages,
     "path_time": path_time,
+    "check_line": lambda lang, _: check_script.newest_release_line(lang),
 }
 
 
-def render(markdown, lang, where):
-    """The page with each marker replaced; PluginError naming the page and the marker."""
+def unknown(markdown, first_line=1):
+    """[(line, marker, the closest known one or None)] of the unknown markers of a page."""
+    return [
+        (first_line + markdown[: m.start()].count("\n"), m[0], close[0] if close else None)
+        for m in MARKER.finditer(markdown)
+        if m[1] not in MARKERS
+        for close in [difflib.get_close_matches(m[1], MARKERS, n=1)]
+    ]
 
-    def replace(match):
-        name, argument = match.groups()
-        if name not in MARKERS:
-            known = ", ".join(f"{{{{ {n} }}}}" for n in MARKERS)
-            raise PluginError(
-                f"{where}: unknown marker {match[0]} (known: {known}; hooks/shortcodes.py)"
-            )
-        return MARKERS[name](lang, argument)
 
+def render(markdown, lang, where, first_line=1):
+    """The page with each marker replaced; PluginError naming the page, the line and the
+    marker (and the closest known one)."""
+    if found := unknown(markdown, first_line):
+        line, marker, close = found[0]
+        hint = f"did you mean {{{{ {close} }}}}?" if close else f"known: {', '.join(MARKERS)}"
+        raise PluginError(f"{where}:{line}: unknown marker {marker} ({hint}; hooks/shortcodes.py)")
     try:
         if any(m[1] == "error_table" for m in MARKER.finditer(markdown)):
             markdown = errors.with_entries(markdown, lang)
-        return MARKER.sub(replace, markdown)
+        return MARKER.sub(lambda m: MARKERS[m[1]](lang, m[2]), markdown)
     except (
         ValueError,
         KeyError,
@@ -132,4 +139,5 @@ def render(markdown, lang, where):
 
 
 def on_page_markdown(markdown, page, config, files):
-    return render(markdown, language_of(config, page), f"docs/{page.file.src_uri}")
+    first_line = page.file.content_string.count("\n") - markdown.count("\n") + 1
+    return render(markdown, language_of(config, page), f"docs/{page.file.src_uri}", first_line)

@@ -119,9 +119,12 @@ def test_a_repeated_build_error_is_printed_again():
     assert seen == ["docs/x.md:3: no snippets/y.pycon"] * 2
 
 
-def test_an_unknown_marker_stops_the_build_naming_the_page():
-    with pytest.raises(PluginError, match=r"docs/en/x\.md: unknown marker \{\{ torch_versoin \}\}"):
-        render("Pinned: {{ torch_versoin }}.", "en", "docs/en/x.md")
+def test_an_unknown_marker_stops_the_build_naming_the_page_the_line_and_the_closest():
+    message = r"docs/en/x\.md:3: unknown marker \{\{ torch_versoin \}\} \(did you mean \{\{ torch_version \}\}\?"
+    with pytest.raises(PluginError, match=message):
+        render("Line 2.\nPinned: {{ torch_versoin }}.", "en", "docs/en/x.md", first_line=2)
+    with pytest.raises(PluginError, match=r"x\.md:1: unknown marker \{\{ zzz \}\} \(known: "):
+        render("{{ zzz }}", "en", "docs/en/x.md")
     assert (
         render("Pinned: {{ torch_version }}.", "en", "docs/en/x.md")
         != "Pinned: {{ torch_version }}."

@@ -15,9 +15,13 @@ differs on a second run), 2 could not run.
 """
 
 import argparse
+import contextlib
+import os
 import re
 import sys
+import tempfile
 import time
+import warnings
 from pathlib import Path
 
 from torch_verified.examples import BadInput, each_snippet, run_file
@@ -63,10 +67,31 @@ def shown(text, width):
     return lines[0] + (" …" if len(lines) > 1 else "")
 
 
+@contextlib.contextmanager
+def quiet():
+    """What the examples write to stderr (a profiler's device probes, deprecation warnings)
+    is shown only when the run fails: it is no output of theirs."""
+    with tempfile.TemporaryFile() as err, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        saved = os.dup(2)
+        os.dup2(err.fileno(), 2)
+        try:
+            yield
+        except BaseException:
+            os.dup2(saved, 2)
+            err.seek(0)
+            sys.stderr.write(err.read().decode(errors="replace"))
+            raise
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
 def update(path, write):
     """Run one file; print (and with `write`, rewrite) its stale outputs: (examples run,
     [stale Result, and None for each output that differs on a second run])."""
-    text, results = run_file(path)
+    with quiet():
+        text, results = run_file(path)
     stale = [r for r in results if not r.matches]
     for result in stale:
         if (
@@ -82,12 +107,15 @@ def update(path, write):
     for result in stale:
         now = "".join(as_want(result.exc_msg or result.got, 9)).strip() or "(nothing)"
         old = result.example.exc_msg or result.example.want
-        print(f"{path}:{result.line}: {'output rewritten' if write else 'prints something else'}")
+        what = "output rewritten" if write else "prints something else"
+        print(f"{path}:{result.line}: {'new output' if not old.strip() else what}")
         print(f"    was: {shown(old, now.count(chr(10)) + 1)}\n    now: {now}")
     if not (write and stale):
         return len(results), stale
     Path(path).write_text(rewrite(text, stale), encoding="utf-8")
-    for result in run_file(path)[1]:
+    with quiet():
+        rerun = run_file(path)[1]
+    for result in rerun:
         if not result.matches:
             print(
                 f"{path}:{result.line}: WARNING: prints something else on a second run "
@@ -151,9 +179,11 @@ def main(argv=None):
         Path(args.report).write_text(
             markdown(version, found, counts["examples"], len(ran), skipped), "utf-8"
         )
-    verb = "rewrote" if args.write else "found"
+    verb = "wrote" if args.write else "found"
+    new = sum(not (r.example.exc_msg or r.example.want).strip() for r in found)
     print(
-        f"outputs: {verb} {len(found)} stale output{'' if len(found) == 1 else 's'} in "
+        f"outputs: {verb} {len(found) - new} changed and {new} new output"
+        f"{'' if len(found) == 1 else 's'} in "
         f"{len({r.path for r in found})} of {len(ran)} "
         f"files run against torch {version} ({time.perf_counter() - started:.1f} s)"
         + (f"; {len(skipped)} files not for this machine ({', '.join(kinds)})" if skipped else "")

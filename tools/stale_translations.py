@@ -80,6 +80,18 @@ def stale(root):
     return found
 
 
+def unknown_trailers(root):
+    """(commit, value) of each trailer that names no Chinese page (a path without `.md`)."""
+    values = f"%(trailers:key={TRAILER[:-1]},valueonly,separator=%x20)"
+    log = git("log", f"--format=%h%x00{values}%x01", cwd=root)
+    return [
+        (commit, value)
+        for commit, named in (e.strip().split("\0") for e in log.split("\x01") if "\0" in e)
+        for value in named.split()
+        if not value.startswith("docs/zh/") or not (root / value).is_file()
+    ]
+
+
 def main(argv=None):
     try:
         root = Path(git("rev-parse", "--show-toplevel"))
@@ -95,6 +107,9 @@ def main(argv=None):
     for zh_page, en_page, commits in found:
         print(f"{zh_page}: its English twin changed in {len(commits)} commit(s) since:")
         print("".join(f"    {commit}\n" for commit in commits), end="")
+        print(f"  see the change: git show {commits[-1].split()[0]}^..HEAD -- {en_page}")
+    for commit, named in unknown_trailers(root):
+        print(f"warning: commit {commit}: `{TRAILER} {named}` names no page of docs/zh/")
     print(
         f"{len(found)} Chinese page(s) older than their English twin"
         + (": bring them up to date, or mark them reviewed (CONTRIBUTING.md)" if found else "")

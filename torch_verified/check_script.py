@@ -182,6 +182,31 @@ def summary(counts, env, words, documented, needs):
     return line
 
 
+def newest_release_counts():
+    """(release, counts) a run of the file ends with on the newest release of the matrix,
+    without a GPU: every example that is not skipped or CUDA-only, the documented outputs
+    of that release as such, none different (`make matrix` compares its real run)."""
+    found, texts = data()
+    release = max(found["releases"], key=lambda r: [int(n) for n in r.split(".")])
+    count = sum(
+        not flags_of(example) & doctest.SKIP
+        for name, text in texts.items()
+        if project.kind(name) != "cuda"
+        for example in doctest.DocTestParser().get_examples(text)
+    )
+    documented = sum(len(outputs) for outputs in found["releases"][release].values())
+    counts = {"examples": count, "same": count - documented, "documented": documented}
+    return release, counts | {"different": 0, "not run": 0}
+
+
+def newest_release_line(language):
+    """The line the check page shows (`{{ check_line }}`): a run on the newest release of
+    the matrix, on Linux without a GPU, as the file prints it."""
+    release, counts = newest_release_counts()
+    env = {"torch": f"{release}+cu130", "machine": "Linux x86_64", "gpu": None}
+    return summary(counts, env, STRINGS[language], release, [])
+
+
 def difference_text(result, data, language, words):
     """A difference, as the terminal shows it: the page, the file and line, both outputs."""
     shown = data["pages"].get(result["snippet"], {})
