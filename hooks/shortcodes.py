@@ -21,6 +21,7 @@ import re
 from mkdocs.exceptions import PluginError
 
 from torch_verified import errors, gpu_record, matrix, measured
+from torch_verified.citations import LINKS
 from torch_verified.markdown import reading_minutes, title_of
 from torch_verified.project import (
     DEFAULT_LANGUAGE,
@@ -103,6 +104,7 @@ MARKERS = {
     "chapter": chapter,
     "chapter_pages": chapter_pages,
     "path_time": path_time,
+    **{name: lambda lang, _, link=link: link() for name, link in LINKS.items()},
 }
 
 
