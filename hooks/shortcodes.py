@@ -22,6 +22,7 @@ import re
 from mkdocs.exceptions import PluginError
 
 from torch_verified import check_script, errors, gpu_record, matrix, measured
+from torch_verified.citations import LINKS
 from torch_verified.markdown import reading_minutes, title_of
 from torch_verified.project import (
     DEFAULT_LANGUAGE,
@@ -105,6 +106,7 @@ MARKERS = {
     "chapter_pages": chapter_pages,
     "path_time": path_time,
     "check_line": lambda lang, _: check_script.newest_release_line(lang),
+    **{name: lambda lang, _, link=link: link() for name, link in LINKS.items()},
 }
 
 

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from torch_verified.citations import with_links
 from torch_verified.notebooks import (
     COLAB_BRANCH,
     CUDA_MAGIC,
@@ -145,7 +146,9 @@ def test_a_notebook_links_the_site_only_at_its_real_address(site):
     assert not found, f"notebooks that name the placeholder {placeholder}: {found}"
     page, base = "operations/broadcasting.md", "https://o.github.io/torch-verified/"
     for lang in LANGUAGES:
-        nb = notebook((DOCS / lang / page).read_text("utf-8"), lang, page=page, site=base)
+        nb = notebook(
+            with_links((DOCS / lang / page).read_text("utf-8")), lang, page=page, site=base
+        )
         text = "\n".join(c["source"] for c in nb["cells"] if c["cell_type"] == "markdown")
         assert f"]({url(base, lang, page)})" in text, f"docs/{lang}/{page}: no link to its page"
         shapes = url(base, lang, "operations/shapes.md") + "#strides"

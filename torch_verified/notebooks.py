@@ -24,6 +24,7 @@ import re
 import warnings
 from functools import cache
 
+from torch_verified.citations import with_links
 from torch_verified.examples import CHECKER, FLAGS, flags_of
 from torch_verified.markdown import FENCE, FRONT_MATTER, INCLUDE
 from torch_verified.project import DOCS, SNIPPETS, kind, site_path, url
@@ -255,7 +256,8 @@ def notebook(markdown, language, title="", page="", site="", torch=""):
 
 def page_notebook(language, page):
     """The notebook of a page of docs/, as the build makes it (without the page's URL)."""
-    return notebook((DOCS / language / page).read_text(encoding="utf-8"), language, page=page)
+    text = with_links((DOCS / language / page).read_text(encoding="utf-8"))
+    return notebook(text, language, page=page)
 
 
 def code_of(nb):
