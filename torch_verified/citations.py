@@ -78,11 +78,12 @@ def quotations(path):
 
 def normalized(text):
     """Text as a reader sees it, for comparison: no Sphinx or Markdown markup, no comment
-    or bullet marks, no quote marks, no white space, lower case."""
+    or bullet marks, no quote marks, no white space, lower case, no closing full stop (a
+    Chinese sentence that goes on after a quotation drops it)."""
     text = re.sub(r"^[ \t]*(?:#|- |\* )", "", text, flags=re.MULTILINE)
     text = re.sub(r":\w+:`~?([^`<]*?)\s*(?:<[^`]*>)?`", r"\1", text)
     text = text.replace("\\times", "×").replace(") –", "):")
-    return re.sub(r"[\s`*\\'\"‘’]+", "", text).lower()
+    return re.sub(r"[\s`*\\'\"‘’]+", "", text).lower().rstrip(".,;:")
 
 
 def _object(name):
