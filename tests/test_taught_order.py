@@ -2,8 +2,8 @@
 taught (`taught: <page>#<anchor>`); along the nav's reading order, a page before that one
 may use the term (its English term on English pages, its Chinese term on Chinese ones, in
 prose, not in code) only where the mention's paragraph links to the teaching page, or inside a
-going-deeper block (`??? note`). The home page, which previews the course, is not checked;
-nor are the languages a term's `everyday:` names, quotations, or a word on the page that
+going-deeper block (`??? deeper` or `??? note`). The home page, which previews the course, is
+not checked; nor are the languages a term's `everyday:` names, quotations, or a word on the page that
 teaches a longer term holding it."""
 
 import posixpath
@@ -19,7 +19,7 @@ ORDER = [page for _, pages in nav() for page in pages]
 HOME = ORDER[0]
 LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)[^)]*\)")
 URL = re.compile(r"https?://\S+")
-NOTE = re.compile(r"^(\s*)\?\?\?\+? note\b")
+NOTE = re.compile(r"^(\s*)\?\?\?\+? (?:note|deeper)\b")
 # a quotation (PyTorch's docs, a message): its words are the source's, not the page's teaching
 QUOTE = re.compile(r'"[^"]*"|“[^”]*”')
 
