@@ -2,8 +2,8 @@
 taught (`taught: <page>#<anchor>`); along the nav's reading order, a page before that one
 may use the term (its English term on English pages, its Chinese term on Chinese ones, in
 prose, not in code) only where the mention's paragraph links to the teaching page, or inside a
-going-deeper block (`??? deeper`, or an older `??? note`). The home page, which previews the course, is not checked;
-nor are the languages a term's `everyday:` names, quotations, or a word on the page that
+going-deeper block (`??? deeper` or `??? note`). The home page, which previews the course, is
+not checked; nor are the languages a term's `everyday:` names, quotations, or a word on the page that
 teaches a longer term holding it."""
 
 import posixpath
