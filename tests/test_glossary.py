@@ -32,8 +32,13 @@ def test_glossary_entries_are_well_formed():
         meaning = term.get("meaning") or {}
         if not (isinstance(term.get("en"), str) and isinstance(term.get("zh"), str)):
             problems.append(f"entry {number}: needs `en:` and `zh:` strings: {term}")
-        elif not all(isinstance(meaning.get(lang), str) and meaning[lang] for lang in LANGUAGES):
-            problems.append(f"entry {number} ({term['en']}): needs `meaning:` with {LANGUAGES}")
+        elif not all(
+            isinstance(m := meaning.get(lang), str) and m.strip() and "\n" not in m
+            for lang in LANGUAGES
+        ):
+            problems.append(
+                f"entry {number} ({term['en']}): needs a one-line `meaning:` in {LANGUAGES}"
+            )
         elif not (isinstance(avoid, list) and all(isinstance(a, str) for a in avoid)):
             problems.append(f"entry {number} ({term['en']}): `avoid` must be a list of terms")
         else:
