@@ -1,9 +1,6 @@
-"""The glossary (glossary.yml, `project.glossary()`): a term's words in a language, its entry
-on the glossary page, and the links from a core page's first use of each term to that entry.
-
-An entry: `en`, `zh` (the term), `meaning: {en, zh}` (one line for a learner), and optionally
-`taught` (the section that teaches it), `avoid` (translations not to use), `everyday`.
-"""
+"""The glossary (glossary.yml, `project.glossary()`, its schema in the file's header): a
+term's words in a language, its entry's anchor on the glossary page, and the links from the
+first use of each term on a core page to that entry."""
 
 import posixpath
 import re
