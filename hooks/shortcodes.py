@@ -8,9 +8,9 @@ build error naming the page for a marker it does not know.
     {{ glossary_entries }}  the glossary page's entries (glossary.yml)
     {{ error_table }}       the error table; each error's heading becomes its entry
     {{ bench NAME }}        the table NAME of the Measured page
-    {{ chapter N }}         the home page's reading path: section N of `nav` (the home page
-    {{ chapter_pages N }}   is 0), linked, with its core pages' time; its core pages, each with
-    {{ path_time N }}       its own; the core time of sections 1 to N, in hours; the
+    {{ chapter DIR }}       the home page's reading path: the section of `nav` whose pages are
+    {{ chapter_pages DIR }} in DIR/, linked, with its core pages' time; its core pages, each with
+    {{ path_time DIR }}     its own; the core time of the sections up to it, in hours; the
     {{ deeper_pages }}      going-deeper pages (`status: deeper`), by section
 
 Each is rendered in the page's language, from data, never typed by hand.
@@ -68,15 +68,24 @@ def _minutes(path, mtime):
     return max(1, round(reading_minutes(path, first=not is_deeper(path))))
 
 
-def core(number, deeper=False):
-    """The core pages (or the going-deeper ones) of section `number` of the nav."""
-    return [p for p in nav()[int(number)][1] if is_deeper(DOCS / DEFAULT_LANGUAGE / p) == deeper]
+def section(key):
+    """The number of the nav's section named by the folder of its first page (`devices`)."""
+    found = [n for n, (_, pages) in enumerate(nav()) if pages[0].startswith(f"{key}/")]
+    if not found:
+        raise KeyError(f"mkdocs.yml: no section of nav starts with a page in {key}/")
+    return found[0]
 
 
-def chapter(lang, number):
-    """Section `number` of the nav as the reading path names it: its first core page, linked
-    (from the home page), and the time of its core pages, to 5 minutes."""
-    name, pages = nav()[int(number)][0], core(number)
+def core(key, deeper=False):
+    """The core pages (or the going-deeper ones) of the section `key` (a folder or a number)."""
+    pages = nav()[section(key) if isinstance(key, str) else key][1]
+    return [p for p in pages if is_deeper(DOCS / DEFAULT_LANGUAGE / p) == deeper]
+
+
+def chapter(lang, key):
+    """The section `key` as the reading path names it: its first core page, linked (from the
+    home page), and the time of its core pages, to 5 minutes."""
+    name, pages = nav()[section(key)][0], core(key)
     total = 5 * max(1, round(sum(minutes(p) for p in pages) / 5))
     return STRINGS[lang]["path_chapter"].format(
         name=nav_name(lang, name), page=pages[0], minutes=total
@@ -91,9 +100,9 @@ def page_list(lang, pages):
     )
 
 
-def chapter_pages(lang, number):
-    """The core pages of section `number`, in nav order, each linked with its time."""
-    return STRINGS[lang]["path_pages"].format(pages=page_list(lang, core(number)))
+def chapter_pages(lang, key):
+    """The core pages of the section `key`, in nav order, each linked with its time."""
+    return STRINGS[lang]["path_pages"].format(pages=page_list(lang, core(key)))
 
 
 def deeper_pages(lang, _):
@@ -107,7 +116,7 @@ def deeper_pages(lang, _):
 
 def path_time(lang, last):
     """The reading time of the core pages of sections 1 to `last`, in whole hours."""
-    total = sum(minutes(p) for number in range(1, int(last) + 1) for p in core(number))
+    total = sum(minutes(p) for number in range(1, section(last) + 1) for p in core(number))
     return STRINGS[lang]["path_hours"].format(hours=round(total / 60))
 
 

@@ -1,6 +1,6 @@
 """The home page's reading path lists every page of the nav once, in nav order, in both
 languages, each with its reading time computed from its words (hooks/shortcodes.py): the
-core pages under "Start here" ({{ chapter_pages N }}), the going-deeper pages (`status:
+core pages under "Start here" ({{ chapter_pages DIR }}), the going-deeper pages (`status:
 deeper`) under "Going deeper" ({{ deeper_pages }}); and the core path's time is theirs. A page
 added to the nav and not to the path fails, and so does a page on the wrong track."""
 
@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from hooks.shortcodes import core, minutes
+from hooks.shortcodes import core, minutes, section
 from torch_verified.project import LANGUAGES, nav, root_of, site_path
 from torch_verified.strings import STRINGS
 
@@ -37,5 +37,6 @@ def test_the_reading_path_lists_every_nav_page_on_its_track_with_its_time(built,
             f"docs/{lang}/index.md, #{anchor}: the pages (page, minutes) are not the nav's "
             f"{'going-deeper' if deeper else 'core'} pages in order:\n{shown}\nexpected\n{expected}"
         )
-    hours = round(sum(minutes(p) for n in range(1, 6) for p in core(n)) / 60)
+    last = section("devices")  # the core path's time: {{ path_time devices }}
+    hours = round(sum(minutes(p) for n in range(1, last + 1) for p in core(n)) / 60)
     assert STRINGS[lang]["path_hours"].format(hours=hours) in html, f"docs/{lang}/index.md"
