@@ -4,7 +4,8 @@ import re
 
 import pytest
 
-from hooks.shortcodes import glossary_rows
+from hooks.shortcodes import glossary_entries
+from torch_verified.glossary import anchor, link_first_uses
 from torch_verified.markdown import markdown_of, prose
 from torch_verified.project import DOCS, LANGUAGES, glossary, pages
 
@@ -28,8 +29,16 @@ def test_glossary_entries_are_well_formed():
     problems = []
     for number, term in enumerate(TERMS, 1):
         avoid = term.get("avoid", [])
+        meaning = term.get("meaning") or {}
         if not (isinstance(term.get("en"), str) and isinstance(term.get("zh"), str)):
             problems.append(f"entry {number}: needs `en:` and `zh:` strings: {term}")
+        elif not all(
+            isinstance(m := meaning.get(lang), str) and m.strip() and "\n" not in m
+            for lang in LANGUAGES
+        ):
+            problems.append(
+                f"entry {number} ({term['en']}): needs a one-line `meaning:` in {LANGUAGES}"
+            )
         elif not (isinstance(avoid, list) and all(isinstance(a, str) for a in avoid)):
             problems.append(f"entry {number} ({term['en']}): `avoid` must be a list of terms")
         else:
@@ -40,6 +49,10 @@ def test_glossary_entries_are_well_formed():
                 if a in str(t.get("zh"))
             ]
     problems += same_english_twice(TERMS)
+    anchors = [anchor(t) for t in TERMS if isinstance(t.get("en"), str)]
+    problems += [
+        f"two entries have the anchor #{a}" for a in sorted(set(anchors)) if anchors.count(a) > 1
+    ]
     assert not problems, "glossary.yml:\n  " + "\n  ".join(problems)
 
 
@@ -94,20 +107,46 @@ def test_a_wrong_term_is_found_with_its_line_and_the_right_one():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_glossary_rows_hold_every_term_linked_to_where_it_is_taught(lang):
-    table = glossary_rows(TERMS, lang).splitlines()
-    assert len(table) == len(TERMS)
+def test_the_glossary_shows_every_meaning_linked_to_where_it_is_taught(lang):
+    shown = glossary_entries(TERMS, lang)
     for term in TERMS:
-        taught = f"[{term[lang]}](../{term['taught']})" if "taught" in term else term[lang]
-        assert any(f"| {taught} |" in row for row in table), term
+        entry = f"**{term[lang]}** · "
+        assert entry in shown and f"{{ #{anchor(term)} }}\n:   {term['meaning'][lang]}" in shown
+        if "taught" in term:
+            assert f"](../{term['taught']})" in shown.split(entry)[1].split("\n\n")[0], term
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_glossary_page_shows_glossary_yml(built, lang):
     page = "reference/glossary.md"
-    assert "{{ glossary_rows }}" in (DOCS / lang / page).read_text(encoding="utf-8")
+    assert "{{ glossary_entries }}" in (DOCS / lang / page).read_text(encoding="utf-8")
     html = built(lang, page)
-    assert "glossary_rows" not in html, f"docs/{lang}/{page}: the marker was not replaced"
-    cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", html)]
-    missing = [t["zh"] for t in TERMS if t["zh"] not in cells]
-    assert not missing, f"docs/{lang}/{page}: the built table lacks {missing}"
+    assert "glossary_entries" not in html, f"docs/{lang}/{page}: the marker was not replaced"
+    missing = [t["en"] for t in TERMS if f'<dt id="{anchor(t)}">' not in html]
+    assert not missing, f"docs/{lang}/{page}: the built glossary lacks the entries {missing}"
+    # the first use on a core page links to the entry (hooks/shortcodes.py)
+    numpy = built(lang, "tensors/numpy.md")
+    assert 'href="../../reference/glossary/#device"' in numpy, f"docs/{lang}/tensors/numpy.md"
+
+
+def test_the_first_use_of_a_term_in_prose_links_to_its_glossary_entry():
+    entries = [
+        {"en": "view", "zh": "视图", "taught": "operations/shapes.md#reshape-view"},
+        {"en": "leaf tensor", "zh": "叶子张量"},
+        {"en": "shape", "zh": "形状", "everyday": ["zh", "en"]},
+    ]
+    text = (
+        '# A view { #view }\n\n`view`, [a view](x.md), "a view", a shape, then Views\n'
+        'and a view.\n\n```python\nleaf tensor\n```\n\n??? deeper "Going deeper: a view"\n'
+        '    a leaf tensor\n\n!!! note "A leaf tensor"\n    A leaf tensor.\n'
+    )
+    link = "](../reference/glossary.md#"
+    assert link_first_uses(text, "tensors/numpy.md", "en", entries) == text.replace(
+        "then Views", f"then [Views{link}view)"
+    ).replace("    A leaf tensor.", f"    A [leaf tensor{link}leaf-tensor).")
+    assert link_first_uses(text, "operations/shapes.md", "en", entries[:1]) == text
+    zh = "视图和`视图`，再一个视图。"
+    assert (
+        link_first_uses(zh, "tensors/a.md", "zh", entries)
+        == f"[视图{link}view)和`视图`，再一个视图。"
+    )

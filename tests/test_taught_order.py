@@ -12,6 +12,7 @@ from functools import cache
 
 import pytest
 
+from torch_verified.glossary import pattern, terms
 from torch_verified.markdown import FRONT_MATTER, markdown_of, without_fences
 from torch_verified.project import DOCS, LANGUAGES, glossary, nav, read_yaml
 
@@ -22,19 +23,6 @@ URL = re.compile(r"https?://\S+")
 NOTE = re.compile(r"^(\s*)\?\?\?\+? (?:note|deeper)\b")
 # a quotation (PyTorch's docs, a message): its words are the source's, not the page's teaching
 QUOTE = re.compile(r'"[^"]*"|“[^”]*”')
-
-
-def terms(entry, lang):
-    """The words of an entry in a language: `batch / batch dimension (of a tensor)` gives
-    batch, batch dimension; `数据类型（dtype）` gives 数据类型."""
-    parts = re.split(r"[/／]", entry[lang])
-    return {re.sub(r"\s*[(（].*?[)）]", "", p).strip() for p in parts} - {""}
-
-
-def pattern(term, lang):
-    if lang == "en":  # a whole word, plural too
-        return re.compile(rf"(?<![\w-]){re.escape(term)}(?:s|es)?(?![\w-])", re.IGNORECASE)
-    return re.compile(re.escape(term))
 
 
 def prose_lines(text):

@@ -150,6 +150,11 @@ def reading_minutes(path, first=False):
     return words / WORDS_PER_MINUTE + blocks * MINUTES_PER_BLOCK
 
 
+def is_deeper(path):
+    """Whether a page is on the going-deeper track: `status: deeper` in its front matter."""
+    return front_matter(markdown_of(path))[0].get("status") == "deeper"
+
+
 def title_of(path):
     """The title of a page: its first level-1 heading, without its anchor."""
     for level, title, _ in headings(markdown_of(path)):

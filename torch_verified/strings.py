@@ -91,6 +91,10 @@ STRINGS = {
         "path_pages": "Pages: {pages}",
         "path_separator": " · ",
         "path_hours": "about {hours} hours",
+        "path_deeper": "- **{name}**: {pages}",
+        # the glossary page (hooks/shortcodes.py)
+        "glossary_taught": " Taught in [{title}]({link}).",
+        "glossary_avoid": " Not used in Chinese: {terms}.",
         # after a code block's caption: its snippet in the repository (hooks/captions.py)
         "source_link": "source",
         "source_title": "This example's file in the project's repository: {path}",
@@ -179,6 +183,10 @@ STRINGS = {
         "path_pages": "本章页面：{pages}",
         "path_separator": "；",
         "path_hours": "约 {hours} 小时",
+        "path_deeper": "- **{name}**：{pages}",
+        # the glossary page (hooks/shortcodes.py)
+        "glossary_taught": "讲解见[{title}]({link})。",
+        "glossary_avoid": "不使用的译法：{terms}。",
         "source_link": "源文件",
         "source_title": "这个示例在项目仓库中的文件：{path}",
         "permalink": "永久链接",
