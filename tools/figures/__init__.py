@@ -72,6 +72,8 @@ def _figures():
         "autograd-grow-1.svg": lambda: graph.grow(1.0),
         "autograd-grow-3.svg": lambda: graph.grow(3.0),
         "matmul-shapes.svg": matmul.render,
+        "reduce-sum.svg": tensors.reduce_sum,
+        "gather.svg": tensors.gather,
         "edges-kinks.svg": edges.render,
     }
     # Figures with words: NAME.svg for the English pages, NAME.zh.svg for the Chinese ones.
