@@ -157,7 +157,9 @@ def render_entry(name, title, lang, folder=FOLDER, data=ROWS):
     words = STRINGS[lang]
     attrs = f'#{anchor(name)} .error-entry data-toc-label="{label}"'
     name_html = f'<span class="error-entry__name">{title}</span>'
-    lines = [f"### `{heading_text(variants[0][0])}` {name_html} {{ {attrs} }}"]
+    message = heading_text(variants[0][0])
+    tick = "``" if "`" in message else "`"  # a message may quote code: `parameters`
+    lines = [f"### {tick} {message} {tick} {name_html} {{ {attrs} }}"]
     lines += ["", messages_html(variants, lang, "p")]
     lines += [
         "",
