@@ -224,7 +224,7 @@ def test_outputs_as_the_guides_give_it(tmp_path):
     for command in commands:
         done = run(command, cwd=tmp_path)
         assert done.returncode == 0, f"`{command}`:\n{done.stdout}{done.stderr}"
-        assert "rewrote 0 stale outputs in 0 of 1 files" in done.stdout, done.stdout
+        assert "wrote 0 changed and 0 new outputs in 0 of 1 files" in done.stdout, done.stdout
     assert (tmp_path / "snippets" / name).read_bytes() == before
 
 

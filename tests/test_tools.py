@@ -32,7 +32,7 @@ def test_outputs_leaves_an_unchanged_tree_byte_for_byte(copies, tmp_path, capsys
     before = {path: path.read_bytes() for path in copies.values()}
     assert outputs.main(["--write", str(tmp_path)]) == 0
     assert {path: path.read_bytes() for path in copies.values()} == before
-    assert "rewrote 0 stale outputs" in capsys.readouterr().out
+    assert "wrote 0 changed and 0 new outputs" in capsys.readouterr().out
 
 
 def test_outputs_rewrites_only_a_stale_output(copies, capsys):
@@ -46,7 +46,7 @@ def test_outputs_rewrites_only_a_stale_output(copies, capsys):
     assert stale.read_text(encoding="utf-8") == fresh
     assert {p: p.read_bytes() for p in others} == others  # `0x...` ellipsis kept, too
     out = capsys.readouterr().out
-    assert f"{stale}:7: output rewritten" in out and "rewrote 1 stale output in 1 of 3 files" in out
+    assert f"{stale}:7: output rewritten" in out and "wrote 1 changed and 0 new output in 1 of 3 files" in out
 
 
 def test_outputs_writes_exceptions_in_traceback_form(tmp_path):
