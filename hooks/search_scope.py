@@ -15,6 +15,7 @@ import json
 import re
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from torch_verified import search
@@ -60,25 +61,22 @@ def split(index, default, others):
             doc = {**doc, "location": doc["location"][len(lang) + 1 :]}
         doc = {**doc, "text": search.index_text(doc["text"])}
         parts[lang].append(doc)
-    taught = search.taught_sections()
+    messages = search.message_entries()
     result = {}
     for lang, docs in parts.items():
         # English words (code, identifiers) appear on every page: keep the English pipeline
         langs = [x for x in index["config"]["lang"] if x in ("en", lang)] or ["en"]
         config = {**index["config"], "lang": langs}
-        if lang == "zh":  # a page's own anchor (its title's) is the page
-            where = {d["location"] for d in docs}
-            tags = {}
-            for location, words in taught.items():
-                location = location if location in where else location.split("#")[0]
-                tags.setdefault(location, []).extend(words)
-            docs = [
-                {**d, "tags": tags[d["location"]]} if d["location"] in tags else d for d in docs
-            ]
-            fields = config["fields"]
-            # the section that teaches a term before the headings that mention it
-            boost = 1.5 * fields["title"]["boost"]
-            config["fields"] = {**fields, "tags": {**fields["tags"], "boost": boost}}
+        tags = search.tags(docs, lang)
+        docs = [{**d, "tags": tags[d["location"]]} if tags.get(d["location"]) else d for d in docs]
+        docs = [{**d, "message": 1} if d["location"] in messages else d for d in docs]
+        docs = [
+            {**d, "boost": d.get("boost", 1) * search.RECAP} if search.recap(d) else d for d in docs
+        ]
+        fields = config["fields"]
+        # a section's search terms, and the terms it teaches, before the headings with them
+        boost = 1.5 * fields["title"]["boost"]
+        config["fields"] = {**fields, "tags": {**fields["tags"], "boost": boost}}
         result[lang] = {**index, "config": config, "docs": docs}
     return result
 
@@ -90,7 +88,11 @@ def on_post_build(config):
         return
     index = json.loads(merged.read_text(encoding="utf-8"))
     others = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
-    for lang, part in split(index, DEFAULT_LANGUAGE, others).items():
+    try:
+        parts = split(index, DEFAULT_LANGUAGE, others)
+    except ValueError as error:  # data/search_terms.yml names no section
+        raise PluginError(str(error)) from None
+    for lang, part in parts.items():
         target = Path(config.site_dir) / root_of(lang) / INDEX
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), "utf-8")
