@@ -13,6 +13,7 @@ section is in its prose); a pasted error message finds its entry by the entry's 
 """
 
 import re
+from functools import partial
 from pathlib import Path
 
 from torch_verified.project import DATA, LANGUAGES, glossary, read_yaml
@@ -28,13 +29,13 @@ ERROR_TABLE = "errors/error-table.md"
 TERMS = DATA / "search_terms.yml"  # words a section is found by, beside its own
 
 
-def chinese_words(terms=None):
+def chinese_words(terms=None, column="zh"):
     """The Chinese words of glossary.yml's `zh:` terms: `梯度累加（也常称梯度累积）` gives
     梯度累加 and 梯度累积, `不匹配（形状、维度） / 不一致（数据类型、设备）` gives 不匹配 and 不一致
     (a note in brackets is not a term); terms mixed with Latin (`doctest 会话`) are left out."""
     words = []
     for term in glossary() if terms is None else terms:
-        for part in str(term["zh"]).split(" / "):
+        for part in str(term.get(column, "")).split(" / "):
             main, _, note = part.partition("（")
             candidates = [main.strip(), *re.findall(r"也常称(\w+)", note)]
             words += [w for w in candidates if HAN.fullmatch(w) and w not in words]
@@ -132,13 +133,13 @@ def entry_names(lang):
     }
 
 
-def glossary_queries(terms=None):
+def glossary_queries(lang, terms=None):
     """[(Chinese word, the page that teaches it)] for the glossary terms with `taught:`."""
     return [
         (word, term["taught"].split("#")[0])
         for term in (glossary() if terms is None else terms)
         if term.get("taught")
-        for word in chinese_words([term])
+        for word in chinese_words([term], lang)
     ]
 
 
@@ -191,8 +192,10 @@ def cases(path=QUERIES):
             found.append((lang, term, [pages] if isinstance(pages, str) else pages, 3, None))
         for query, targets, *why in data["first"].get(lang, []):
             found.append((lang, query, targets, 1, why[0] if why else None))
-    found += [("zh", t, entry(n, "-"), 1, None) for n, t in entry_names("zh").items()]
-    found += [("zh", word, [page], 3, None) for word, page in glossary_queries()]
+        # no targets: every result is a page of the language, each once
+        found += [(lang, q, None, 0, None) for language, q in data["languages"] if language == lang]
+        found += [(lang, t, entry(n, "-"), 1, None) for n, t in entry_names(lang).items()]
+        found += [(lang, word, [page], 3, None) for word, page in glossary_queries(lang)]
     return found
 
 
@@ -233,22 +236,20 @@ def check(server, checked, log=print):
             score[lang] = [0, len(mine)]
             for _, query, targets, n, why in mine:
                 found = answers[query]
-                ok = among(found, targets, lambda page: server.url(lang, page), n)
+                pages = [r["page"] for r in found]
+                ok = (
+                    among(found, targets, partial(server.url, lang), n)
+                    if targets
+                    else found
+                    and len(set(pages)) == len(pages)
+                    and all(server.language_of(page) == lang for page in pages)
+                )
                 score[lang][0] += ok
                 first = shown(found, 1)[0].split(server.url(lang, ""), 1)[-1] if found else "-"
-                log(
-                    f"{'ok  ' if ok else 'MISS'} {lang} {query!r} -> {first}"
-                    + ("" if ok else f"   (wanted in the first {n}: {', '.join(targets)})")
-                )
-                if ok == bool(why):
-                    misses.append(
-                        f"search {lang} {query!r}: "
-                        + (
-                            f"found now: remove its reason ({why})"
-                            if why
-                            else f"none of {targets} in the first {n}: {shown(found, n)}"
-                        )
-                    )
+                want = f"   (wanted in the first {n}: {targets or 'own pages, once'})"
+                log(f"{'ok  ' if ok else 'MISS'} {lang} {query!r} -> {first}" + want * (not ok))
+                wrong = f"found now: remove its reason ({why})" if why else f"not {want.strip()}"
+                misses += [f"search {lang} {query!r}: {wrong}"] * (ok == bool(why))
         browser.close()
     return misses, score
 
@@ -278,31 +279,30 @@ def location(target):
     return stem + (f"#{anchor}" if anchor else "")
 
 
-def taught_sections(terms=None):
+def taught_sections(lang, terms=None):
     """{index location: [Chinese words]}: the section that teaches each term of glossary.yml
-    (`taught: autograd/computation-graph.md#leaves`). The zh index gives these words to the
-    section as its `tags`, which weigh as a heading's words: a term finds the section that
-    teaches it, not only the pages whose headings use it."""
+    (`taught: autograd/computation-graph.md#leaves`), in `lang`'s column. The index gives
+    these words to the section as its `tags`, which weigh as a heading's words: a term finds
+    the section that teaches it, not only the pages whose headings use it."""
     sections = {}
     for term in glossary() if terms is None else terms:
         if term.get("taught"):
-            words = chinese_words([term])
+            words = chinese_words([term], lang)
             sections.setdefault(location(term["taught"]), []).extend(words)
     return sections
 
 
 def tags(docs, lang, path=TERMS):
     """{index location: [words]} of a language's index (`docs`): the glossary's Chinese words
-    where they are taught (zh; a page's title anchor is the page), and `path`'s search terms
+    where they are taught (a page's title anchor is the page), and `path`'s search terms
     (data/search_terms.yml). A key of `path` that names no section is an error."""
     import yaml
 
     where = {d["location"] for d in docs}
     found = {}
-    if lang == "zh":
-        for place, words in taught_sections().items():
-            place = place if place in where else place.split("#")[0]
-            found.setdefault(place, []).extend(words)
+    for place, words in taught_sections(lang).items():
+        place = place if place in where else place.split("#")[0]
+        found.setdefault(place, []).extend(words)
     text = Path(path).read_text(encoding="utf-8")
     lines = {key.value: key.start_mark.line + 1 for key, _ in yaml.compose(text).value}
     for key, words in read_yaml(path).items():
