@@ -67,7 +67,7 @@ def split(index, default, others):
         # English words (code, identifiers) appear on every page: keep the English pipeline
         langs = [x for x in index["config"]["lang"] if x in ("en", lang)] or ["en"]
         config = {**index["config"], "lang": langs}
-        tags = search.tags(docs, lang)
+        tags = search.tags(docs, lang) if docs else {}  # (i18n's inner build: one language)
         docs = [{**d, "tags": tags[d["location"]]} if tags.get(d["location"]) else d for d in docs]
         docs = [{**d, "message": 1} if d["location"] in messages else d for d in docs]
         docs = [
