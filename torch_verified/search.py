@@ -16,14 +16,17 @@ import re
 from functools import partial
 from pathlib import Path
 
-from torch_verified.project import DATA, LANGUAGES, glossary, read_yaml
+from torch_verified.project import DATA, LANGUAGES, glossary, read_yaml, search_index
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 # jieba's weight of a glossary word: enough to keep it whole between other words
 # (把·计算图·画·出来, not 把·计算·图画·出来)
 WEIGHT = 100_000
 WORKER = "search.js"  # the worker the search box starts (overrides/assets/javascripts/workers/)
-CODE = re.compile(r"<pre>.*?</pre>", re.DOTALL)
+CODE_BLOCK = re.compile(r"<pre>.*?</pre>", re.DOTALL)
+CODE = "en"  # lunr's language of the code and identifiers on every page, in every index
+# the page's Material config (base, search worker, ...), which the hook rewrites
+CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
 QUERIES = DATA / "search_queries.yml"
 ERROR_TABLE = "errors/error-table.md"
 TERMS = DATA / "search_terms.yml"  # words a section is found by, beside its own
@@ -64,17 +67,17 @@ def excluded_from_index(html):
 
 def index_text(text):
     """A section's text as the index holds it: without its code blocks."""
-    return CODE.sub("", text)
+    return CODE_BLOCK.sub("", text)
 
 
 # Material's search worker, as its search box uses it (integrations/search/worker: SETUP
 # with the index, READY, then a QUERY per input value and its RESULT), asked every query of
 # a list; each result grouped as renderSearchResultItem shows it (components/search/result):
 # the page, then the sections that score as high as the best one of its group.
-ASK = """async queries => {
+ASK = """async ([address, queries]) => {
   const config = JSON.parse(document.getElementById("__config").textContent)
   const base = new URL(config.base, location.href)
-  const index = await (await fetch(new URL("search/search_index.json", base))).json()
+  const index = await (await fetch(address)).json()
   const worker = new Worker(new URL(config.search, location.href))
   const reply = type => new Promise(resolve => {
     const listen = ({ data }) => {
@@ -115,7 +118,8 @@ def ask(reader, lang, queries):
     """{query: [{page, sections}]}: every query asked of the search worker of a page in
     `lang`, in one page load (the reader's tab opens the language's home page)."""
     reader.open(reader.server.url(lang, "index.md"))
-    return reader.page.evaluate(ASK, list(queries))
+    address = reader.server.base + search_index("", lang).as_posix()
+    return reader.page.evaluate(ASK, [address, list(queries)])
 
 
 def entry_names(lang):
