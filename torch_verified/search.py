@@ -10,6 +10,9 @@ overrides/assets/javascripts/workers/search.js, which wraps Material's.
 `index_text` is what a section's text becomes in the index: the code blocks are left out
 (they are half of it: the index was too heavy for a first visit, and a word of a teaching
 section is in its prose); a pasted error message finds its entry by the entry's heading.
+`tags` gives a section the words it is found by beside its own (data/search_terms.yml, the
+glossary terms it teaches). `cases` are what the search must find (data/search_queries.yml
+and what derives from the pages); `check` asks them in Chromium (tools/search_queries.py).
 """
 
 import re
@@ -128,7 +131,7 @@ def entry_names(lang):
     from torch_verified.errors import HEADING, error_snippets
     from torch_verified.project import DOCS
 
-    text = (DOCS / lang / "errors" / "error-table.md").read_text(encoding="utf-8")
+    text = (DOCS / lang / ERROR_TABLE).read_text(encoding="utf-8")
     names = error_snippets()
     return {
         m["anchor"].replace("-", "_"): " ".join(m["title"].replace("`", "").split())
