@@ -25,29 +25,23 @@ LEARNERS = DATA / "search_learner_queries.yml"
 
 
 def learner_cases(path):
-    return [
-        (lang, q, targets, 1, None) for lang, qs in read_yaml(path).items() for q, targets in qs
-    ]
+    return [(lang, q, where, 1, None) for lang, qs in read_yaml(path).items() for q, where in qs]
 
 
 def run(site, log=print, only=None):
-    """The misses of the suite's cases on a built site (the learner queries are logged)."""
-    server = SiteServer(site)
+    """The misses of the suite's cases on a built site (the learner queries are counted)."""
+    suite = ("data/search_queries.yml and the pages", search.cases(), True)
+    learners = (LEARNERS.name, learner_cases(LEARNERS), False)
+    server, misses = SiteServer(site), []
     try:
-        misses = []
         for name, cases, counts in (
-            [(only, learner_cases(only), False)]
-            if only
-            else [
-                ("data/search_queries.yml and the pages", search.cases(), True),
-                (LEARNERS.name, learner_cases(LEARNERS), False),
-            ]
+            [(only, learner_cases(only), False)] if only else [suite, learners]
         ):
             found, score = search.check(server, cases, log)
-            misses += found if counts else []
+            misses += found * counts
             log(
                 f"{name}: "
-                + ", ".join(f"{lang} {right}/{asked}" for lang, (right, asked) in score.items())
+                + ", ".join(f"{lang} {r}/{n}" for lang, (r, n) in score.items())
                 + " right"
             )
     finally:
