@@ -8,7 +8,10 @@ page's `__config`) then mixes English and Chinese results. After the last build 
 splits that index: the default language keeps `search/search_index.json`, every other
 language gets `<lang>/search/search_index.json` (locations relative to `<lang>/`), and the
 pages of that language point their `__config.base` at `<lang>/`. The reader's palette choice
-is unaffected: Material keys it on `__md_scope`, which stays the site root.
+is unaffected: Material keys it on `__md_scope`, which stays the site root. Each section
+gets its search terms as `tags` (data/search_terms.yml, the glossary's terms it teaches), an
+error-table entry `message: 1`, an exercise or takeaway half its weight: what the worker
+ranks by (overrides/assets/javascripts/workers/search.js).
 """
 
 import json
