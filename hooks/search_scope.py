@@ -8,20 +8,26 @@ page's `__config`) then mixes English and Chinese results. After the last build 
 splits that index: the default language keeps `search/search_index.json`, every other
 language gets `<lang>/search/search_index.json` (locations relative to `<lang>/`), and the
 pages of that language point their `__config.base` at `<lang>/`. The reader's palette choice
-is unaffected: Material keys it on `__md_scope`, which stays the site root.
+is unaffected: Material keys it on `__md_scope`, which stays the site root. Each section
+gets its search terms as `tags` (data/search_terms.yml, the glossary's terms it teaches), an
+error-table entry `message: 1`, an exercise or takeaway half its weight: what the worker
+ranks by (overrides/assets/javascripts/workers/search.js).
 """
 
 import json
-import re
-from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from torch_verified import search
-from torch_verified.project import DEFAULT_LANGUAGE, LANGUAGES, language_of, root_of
-
-CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
-INDEX = Path("search") / "search_index.json"
+from torch_verified.project import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    language_of,
+    language_of_path,
+    root_of,
+    search_index,
+)
 
 
 def on_config(config):
@@ -48,49 +54,49 @@ def on_post_page(output, page, config):
         text = json.dumps(app, ensure_ascii=False).replace("<", "\\u003c")
         return match.group(1) + text + match.group(3)
 
-    return CONFIG.sub(rebase, output, count=1)
+    return search.CONFIG.sub(rebase, output, count=1)
 
 
 def split(index, default, others):
     """{language: index} from the merged index; locations become relative to `<lang>/`."""
     parts = {lang: [] for lang in (default, *others)}
     for doc in index["docs"]:
-        lang = next((lang for lang in others if doc["location"].startswith(f"{lang}/")), default)
-        if lang != default:
-            doc = {**doc, "location": doc["location"][len(lang) + 1 :]}
-        doc = {**doc, "text": search.index_text(doc["text"])}
+        lang = language_of_path(doc["location"])
+        location = doc["location"].removeprefix(root_of(lang))
+        doc = {**doc, "location": location, "text": search.index_text(doc["text"])}
         parts[lang].append(doc)
-    taught = search.taught_sections()
+    messages = search.message_entries()
     result = {}
     for lang, docs in parts.items():
-        # English words (code, identifiers) appear on every page: keep the English pipeline
-        langs = [x for x in index["config"]["lang"] if x in ("en", lang)] or ["en"]
+        # code and identifiers are on every page: lunr's English stays with the language's
+        langs = [x for x in index["config"]["lang"] if x in (search.CODE, lang)] or [search.CODE]
         config = {**index["config"], "lang": langs}
-        if lang == "zh":  # a page's own anchor (its title's) is the page
-            where = {d["location"] for d in docs}
-            tags = {}
-            for location, words in taught.items():
-                location = location if location in where else location.split("#")[0]
-                tags.setdefault(location, []).extend(words)
-            docs = [
-                {**d, "tags": tags[d["location"]]} if d["location"] in tags else d for d in docs
-            ]
-            fields = config["fields"]
-            # the section that teaches a term before the headings that mention it
-            boost = 1.5 * fields["title"]["boost"]
-            config["fields"] = {**fields, "tags": {**fields["tags"], "boost": boost}}
+        tags = search.tags(docs, lang) if docs else {}  # (i18n's inner build: one language)
+        docs = [{**d, "tags": tags[d["location"]]} if tags.get(d["location"]) else d for d in docs]
+        docs = [{**d, "message": 1} if d["location"] in messages else d for d in docs]
+        docs = [
+            {**d, "boost": d.get("boost", 1) * search.RECAP} if search.recap(d) else d for d in docs
+        ]
+        fields = config["fields"]
+        # a section's search terms, and the terms it teaches, before the headings with them
+        boost = 1.5 * fields["title"]["boost"]
+        config["fields"] = {**fields, "tags": {**fields["tags"], "boost": boost}}
         result[lang] = {**index, "config": config, "docs": docs}
     return result
 
 
 @event_priority(-200)  # after mkdocs-static-i18n (-100) has written the merged index
 def on_post_build(config):
-    merged = Path(config.site_dir) / INDEX
+    merged = search_index(config.site_dir, DEFAULT_LANGUAGE)
     if not merged.is_file():
         return
     index = json.loads(merged.read_text(encoding="utf-8"))
     others = [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE]
-    for lang, part in split(index, DEFAULT_LANGUAGE, others).items():
-        target = Path(config.site_dir) / root_of(lang) / INDEX
+    try:
+        parts = split(index, DEFAULT_LANGUAGE, others)
+    except ValueError as error:  # data/search_terms.yml names no section
+        raise PluginError(str(error)) from None
+    for lang, part in parts.items():
+        target = search_index(config.site_dir, lang)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(part, ensure_ascii=False, separators=(",", ":")), "utf-8")

@@ -19,7 +19,7 @@ import pytest
 from torch_verified import errors, matrix, search
 from torch_verified.examples import run_file
 from torch_verified.markdown import includes
-from torch_verified.project import DOCS, LANGUAGES, kind, pinned_torch, root_of
+from torch_verified.project import DOCS, LANGUAGES, kind, pinned_torch, search_index
 from torch_verified.strings import STRINGS
 
 SNIPPETS = errors.error_snippets()
@@ -206,7 +206,7 @@ def test_each_error_has_an_entry_headed_by_its_message(built, lang):
 def test_search_finds_messages_in_entries_not_in_the_table(site, lang):
     """Material's search weighs headings: each entry's heading is its message and its name; the table,
     which repeats every message, is left out of the index (or it would match them all)."""
-    index = site / root_of(lang) / "search" / "search_index.json"
+    index = search_index(site, lang)
     docs = {d["location"]: d for d in json.loads(index.read_text(encoding="utf-8"))["docs"]}
     titles = search.entry_names(lang)
     for name, path in SNIPPETS.items():

@@ -22,6 +22,7 @@ from torch_verified.project import (
     pinned_torch,
     prefix,
     root_of,
+    search_index,
     site_path,
 )
 
@@ -31,7 +32,6 @@ RESOURCE = re.compile(
     r"|<link\b[^>]*?\bhref=\"([^\"]+)\"[^>]*>",
     re.IGNORECASE,
 )
-APP_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.DOTALL)
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)|@import\s+['\"]([^'\"]+)")
 LOCAL_REF = re.compile(
     r"""<(?:img|script|source)\b[^>]*?\bsrc="([^"]+)"|<(?:a|link)\b[^>]*?\bhref="([^"]+)\""""
@@ -131,8 +131,8 @@ def test_home_states_the_pinned_torch_version(built, lang):
     assert "{{" not in text, f"docs/{lang}/index.md: an unreplaced {{{{ marker }}}}"
 
 
-def search_index(site, lang):
-    path = site / root_of(lang) / "search" / "search_index.json"
+def index_of(site, lang):
+    path = search_index(site, lang)
     assert path.is_file(), f"no search index for {lang!r} at {path.relative_to(site)}"
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -141,14 +141,14 @@ def search_index(site, lang):
 def test_each_language_searches_its_own_pages(site, built, lang):
     """hooks/search_scope.py: one index per language, and each page's `base` points to it."""
     root = root_of(lang)
-    found = {d["location"].split("#")[0] for d in search_index(site, lang)["docs"]}
+    found = {d["location"].split("#")[0] for d in index_of(site, lang)["docs"]}
     expected = {site_path(lang, p).removeprefix(root) for p in pages(lang)}
     assert found == expected, (
         f"the {lang!r} search index holds {sorted(found)}; expected exactly the {lang!r} pages "
         f"{sorted(expected)}, located relative to /{root}"
     )
     for page in pages(lang):
-        app = json.loads(APP_CONFIG.search(built(lang, page))[1])
+        app = json.loads(search.CONFIG.search(built(lang, page))[2])
         base = urljoin("http://site/" + site_path(lang, page), app["base"])
         assert base.rstrip("/") + "/" == f"http://site/{root}", (
             f"docs/{lang}/{page}: Material's base {app['base']!r} is not /{root}: its search "
@@ -161,7 +161,7 @@ def test_the_index_leaves_out_answers_and_hints(site, built, lang):
     """torch_verified/search.py: an exercise's answer and hint are not searched (they weighed
     the zh index over a first visit's budget, and a result in an answer gives it away); their
     pages still show them."""
-    docs = search_index(site, lang)["docs"]
+    docs = index_of(site, lang)["docs"]
     page = "autograd/backward.md"
     answer = re.search(r'<details class="success" data-search-exclude', built(lang, page))
     assert answer, f"docs/{lang}/{page}: no answer marked data-search-exclude"
@@ -175,7 +175,7 @@ def test_chinese_search_never_splits_a_glossary_word(site):
     (torch_verified/search.py), so none is split in the zh index."""
     words = search.chinese_words()
     assert {"张量", "计算图", "叶子张量", "不匹配", "梯度累积"} <= set(words), words
-    text = "\n".join(doc["title"] + doc["text"] for doc in search_index(site, "zh")["docs"])
+    text = "\n".join(doc["title"] + doc["text"] for doc in index_of(site, "zh")["docs"])
     split = {}  # a word cut into words of its own (计算·图), not a cut between two longer words
     for word in words:
         for i in range(1, len(word)):

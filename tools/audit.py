@@ -22,6 +22,7 @@ it: gzip for text, 404.html for a missing path):
    in its dark colours, text legible on a phone; photographed). The home,
    computation-graph and error-table pages are photographed in each view, and at a phone's
    width in the light scheme (artifacts/screenshots/).
+3. The search: every ranking case of tools/search_queries.py, a line each (a miss fails).
 
     python -m tools.audit                  # build the site, audit every page
     python -m tools.audit --site DIR       # audit an existing build of the current config
@@ -44,6 +45,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from tools import search_queries
 from torch_verified import project
 from torch_verified.browser import (
     CHROMIUM_ARGS,
@@ -365,6 +367,7 @@ def main(argv=None):
     parser.add_argument("--only", nargs="*", default=(), help="pages whose name contains this")
     parser.add_argument("--skip-axe", action="store_true", help="the reader's pass without axe")
     parser.add_argument("--skip-lighthouse", action="store_true", help="the reader's pass only")
+    parser.add_argument("--skip-search", action="store_true", help="without the search's cases")
     parser.add_argument(
         "--lighthouse-sample",
         choices=LANGUAGES,
@@ -422,6 +425,9 @@ def main(argv=None):
                 reader_problems = reader_pass(server, found, rules, args.jobs, log)
             except Exception as error:  # noqa: BLE001 - the Lighthouse table still counts
                 reader_problems = {"(reader's pass)": [f"could not run: {error!r}"]}
+            # every ranking case of the search, a line each (tools/search_queries.py)
+            if not args.skip_search and (misses := search_queries.run(site, log)):
+                reader_problems["(search)"] = misses
         finally:
             server.close()
 

@@ -10,27 +10,38 @@ overrides/assets/javascripts/workers/search.js, which wraps Material's.
 `index_text` is what a section's text becomes in the index: the code blocks are left out
 (they are half of it: the index was too heavy for a first visit, and a word of a teaching
 section is in its prose); a pasted error message finds its entry by the entry's heading.
+`tags` gives a section the words it is found by beside its own (data/search_terms.yml, the
+glossary terms it teaches). `cases` are what the search must find (data/search_queries.yml
+and what derives from the pages); `check` asks them in Chromium (tools/search_queries.py).
 """
 
 import re
+from functools import partial
+from pathlib import Path
 
-from torch_verified.project import glossary
+from torch_verified.project import DATA, LANGUAGES, glossary, read_yaml, search_index
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 # jieba's weight of a glossary word: enough to keep it whole between other words
 # (把·计算图·画·出来, not 把·计算·图画·出来)
 WEIGHT = 100_000
 WORKER = "search.js"  # the worker the search box starts (overrides/assets/javascripts/workers/)
-CODE = re.compile(r"<pre>.*?</pre>", re.DOTALL)
+CODE_BLOCK = re.compile(r"<pre>.*?</pre>", re.DOTALL)
+CODE = "en"  # lunr's language of the code and identifiers on every page, in every index
+# the page's Material config (base, search worker, ...), which the hook rewrites
+CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
+QUERIES = DATA / "search_queries.yml"
+ERROR_TABLE = "errors/error-table.md"
+TERMS = DATA / "search_terms.yml"  # words a section is found by, beside its own
 
 
-def chinese_words(terms=None):
+def chinese_words(terms=None, column="zh"):
     """The Chinese words of glossary.yml's `zh:` terms: `梯度累加（也常称梯度累积）` gives
     梯度累加 and 梯度累积, `不匹配（形状、维度） / 不一致（数据类型、设备）` gives 不匹配 and 不一致
     (a note in brackets is not a term); terms mixed with Latin (`doctest 会话`) are left out."""
     words = []
     for term in glossary() if terms is None else terms:
-        for part in str(term["zh"]).split(" / "):
+        for part in str(term.get(column, "")).split(" / "):
             main, _, note = part.partition("（")
             candidates = [main.strip(), *re.findall(r"也常称(\w+)", note)]
             words += [w for w in candidates if HAN.fullmatch(w) and w not in words]
@@ -59,17 +70,17 @@ def excluded_from_index(html):
 
 def index_text(text):
     """A section's text as the index holds it: without its code blocks."""
-    return CODE.sub("", text)
+    return CODE_BLOCK.sub("", text)
 
 
 # Material's search worker, as its search box uses it (integrations/search/worker: SETUP
 # with the index, READY, then a QUERY per input value and its RESULT), asked every query of
 # a list; each result grouped as renderSearchResultItem shows it (components/search/result):
 # the page, then the sections that score as high as the best one of its group.
-ASK = """async queries => {
+ASK = """async ([address, queries]) => {
   const config = JSON.parse(document.getElementById("__config").textContent)
   const base = new URL(config.base, location.href)
-  const index = await (await fetch(new URL("search/search_index.json", base))).json()
+  const index = await (await fetch(address)).json()
   const worker = new Worker(new URL(config.search, location.href))
   const reply = type => new Promise(resolve => {
     const listen = ({ data }) => {
@@ -110,7 +121,8 @@ def ask(reader, lang, queries):
     """{query: [{page, sections}]}: every query asked of the search worker of a page in
     `lang`, in one page load (the reader's tab opens the language's home page)."""
     reader.open(reader.server.url(lang, "index.md"))
-    return reader.page.evaluate(ASK, list(queries))
+    address = reader.server.base + search_index("", lang).as_posix()
+    return reader.page.evaluate(ASK, [address, list(queries)])
 
 
 def entry_names(lang):
@@ -119,7 +131,7 @@ def entry_names(lang):
     from torch_verified.errors import HEADING, error_snippets
     from torch_verified.project import DOCS
 
-    text = (DOCS / lang / "errors" / "error-table.md").read_text(encoding="utf-8")
+    text = (DOCS / lang / ERROR_TABLE).read_text(encoding="utf-8")
     names = error_snippets()
     return {
         m["anchor"].replace("-", "_"): " ".join(m["title"].replace("`", "").split())
@@ -128,26 +140,82 @@ def entry_names(lang):
     }
 
 
-def glossary_queries(terms=None):
+def glossary_queries(lang, terms=None):
     """[(Chinese word, the page that teaches it)] for the glossary terms with `taught:`."""
     return [
         (word, term["taught"].split("#")[0])
         for term in (glossary() if terms is None else terms)
         if term.get("taught")
-        for word in chinese_words([term])
+        for word in chinese_words([term], lang)
     ]
 
 
-def first_is(found, targets, url):
-    """Whether the first result is one of `targets` (`page` or `page#anchor`); `url(page)`
-    gives a page's address."""
-    if not found:
-        return False
-    first = found[0]
-    for target in targets:
-        page, _, anchor = target.partition("#")
-        if first["page"] == url(page) and (not anchor or first["sections"][:1] == [f"#{anchor}"]):
-            return True
+def pasted(message):
+    """What a reader may paste of a message: all of it (as the page shows it, the `...` of a
+    shortened one left out), and its first sentence without the exception type."""
+    whole = message.removesuffix(" ...")
+    first = re.split(r"(?<=[.!?]) ", re.sub(r"^[\w.]+: ", "", whole), maxsplit=1)[0]
+    return {"whole": whole, "first": first}
+
+
+def messages():
+    """(error, form, text): what the pinned torch prints, and what the other releases of the
+    version matrix print where it differs (data/releases.yml, checked by `make matrix`)."""
+    from torch_verified import errors
+
+    found = []
+    for name, path in sorted(errors.error_snippets().items()):
+        for message, releases in errors.message_variants(path):
+            own = message == errors.error_message(path)
+            label = "" if own else "torch-" + "-".join(releases) + "-"
+            found += [(name, label + form, text) for form, text in pasted(message).items()]
+    return found
+
+
+def cases(path=QUERIES):
+    """Every ranking case: (lang, query, targets, n, why). One of `targets` (`page` or
+    `page#anchor`) must be among the first `n` results; `why` says why it misses still (it
+    must then miss). From `path` (data/search_queries.yml: parts, terms, first) and derived:
+    every error message pasted, every entry's Chinese name, every glossary term taught."""
+    from torch_verified import errors
+
+    data = read_yaml(path)
+    snippets = errors.error_snippets()
+
+    def entry(name, where):
+        if name not in snippets:
+            raise ValueError(f"{where}: no snippets/errors/{name}.pycon")
+        return [f"{ERROR_TABLE}#{errors.anchor(name)}"]
+
+    found = []
+    for lang in LANGUAGES:
+        found += [(lang, text, entry(name, "-"), 1, None) for name, _, text in messages()]
+        for part, name in data["parts"]:
+            shown = errors.error_message(snippets[name]) if name in snippets else ""
+            if part not in shown:
+                raise ValueError(f"{path}: {part!r} is not in the message of {name}: {shown!r}")
+            found.append((lang, part, entry(name, path), 1, None))
+        for term, pages in data["terms"].get(lang, []):
+            found.append((lang, term, [pages] if isinstance(pages, str) else pages, 3, None))
+        for query, targets, *why in data["first"].get(lang, []):
+            found.append((lang, query, targets, 1, why[0] if why else None))
+        # no targets: every result is a page of the language, each once
+        found += [(lang, q, None, 0, None) for language, q in data["languages"] if language == lang]
+        found += [(lang, t, entry(n, "-"), 1, None) for n, t in entry_names(lang).items()]
+        found += [(lang, word, [page], 3, None) for word, page in glossary_queries(lang)]
+    return found
+
+
+def among(found, targets, url, n=1):
+    """Whether one of the first `n` results is one of `targets` (`page`, or `page#anchor`:
+    the result's first section); `url(page)` gives a page's address."""
+    for result in found[:n]:
+        for target in targets:
+            page, _, anchor = target.partition("#")
+            if result["page"] == url(page) and (
+                not anchor or result["sections"][:1] == [f"#{anchor}"]
+            ):
+                return True
     return False
 
 
@@ -156,19 +224,98 @@ def shown(found, n=3):
     return [f"{r['page']}{r['sections'][0] if r['sections'] else ''}" for r in found[:n]]
 
 
-def taught_sections(terms=None):
+def check(server, checked, log=print):
+    """Ask every case of `checked` ((lang, query, targets, n, why), as cases() gives them) of
+    the search on the site `server` serves, in Chromium; log a line per query. Returns
+    (misses, {lang: (right, asked)}): a miss is a case whose target is not found where it
+    must be, or a known miss (`why`) that is found now."""
+    from playwright.sync_api import sync_playwright
+
+    from torch_verified.browser import DESKTOP, Reader, launch
+
+    misses, score = [], {}
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        reader = Reader(browser.new_context(viewport=DESKTOP), server).setup()
+        for lang in LANGUAGES:
+            mine = [c for c in checked if c[0] == lang]
+            answers = ask(reader, lang, {c[1] for c in mine})
+            score[lang] = [0, len(mine)]
+            for _, query, targets, n, why in mine:
+                found = answers[query]
+                pages = [r["page"] for r in found]
+                ok = (
+                    among(found, targets, partial(server.url, lang), n)
+                    if targets
+                    else found
+                    and len(set(pages)) == len(pages)
+                    and all(server.language_of(page) == lang for page in pages)
+                )
+                score[lang][0] += ok
+                first = shown(found, 1)[0].split(server.url(lang, ""), 1)[-1] if found else "-"
+                want = f"   (wanted in the first {n}: {targets or 'own pages, once'})"
+                log(f"{'ok  ' if ok else 'MISS'} {lang} {query!r} -> {first}" + want * (not ok))
+                wrong = f"found now: remove its reason ({why})" if why else f"not {want.strip()}"
+                misses += [f"search {lang} {query!r}: {wrong}"] * (ok == bool(why))
+        browser.close()
+    return misses, score
+
+
+# A page's exercises, challenge and takeaways restate what its sections teach: a question
+# finds the teaching section first (the index weighs them by RECAP)
+RECAP = 0.5
+RECAPS = re.compile(r"#(exercises|exercise-\d+|challenge|key-takeaways)$")
+
+
+def recap(doc):
+    return bool(RECAPS.search(doc["location"]))
+
+
+def message_entries():
+    """The index locations of the error table's entries, each headed by its message (the
+    search worker gives them their page's boost only where the heading holds the query)."""
+    from torch_verified import errors
+
+    return {location(f"{ERROR_TABLE}#{errors.anchor(n)}") for n in errors.error_snippets()}
+
+
+def location(target):
+    """`autograd/backward.md#leaves` -> `autograd/backward/#leaves`, as the index names it."""
+    page, _, anchor = target.partition("#")
+    stem = "" if page == "index.md" else page.removesuffix(".md") + "/"
+    return stem + (f"#{anchor}" if anchor else "")
+
+
+def taught_sections(lang, terms=None):
     """{index location: [Chinese words]}: the section that teaches each term of glossary.yml
-    (`taught: autograd/computation-graph.md#leaves` -> `autograd/computation-graph/#leaves`).
-    The zh index gives these words to the section as its `tags`, which weigh as a heading's
-    words: a term finds the section that teaches it, not only the pages whose headings use it."""
+    (`taught: autograd/computation-graph.md#leaves`), in `lang`'s column. The index gives
+    these words to the section as its `tags`, which weigh as a heading's words: a term finds
+    the section that teaches it, not only the pages whose headings use it."""
     sections = {}
     for term in glossary() if terms is None else terms:
-        if not term.get("taught"):
-            continue
-        page, _, anchor = term["taught"].partition("#")
-        location = ("" if page == "index.md" else page.removesuffix(".md") + "/") + (
-            f"#{anchor}" if anchor else ""
-        )
-        for word in chinese_words([term]):
-            sections.setdefault(location, []).append(word)
+        if term.get("taught"):
+            words = chinese_words([term], lang)
+            sections.setdefault(location(term["taught"]), []).extend(words)
     return sections
+
+
+def tags(docs, lang, path=TERMS):
+    """{index location: [words]} of a language's index (`docs`): the glossary's Chinese words
+    where they are taught (a page's title anchor is the page), and `path`'s search terms
+    (data/search_terms.yml). A key of `path` that names no section is an error."""
+    import yaml
+
+    where = {d["location"] for d in docs}
+    found = {}
+    for place, words in taught_sections(lang).items():
+        place = place if place in where else place.split("#")[0]
+        found.setdefault(place, []).extend(words)
+    text = Path(path).read_text(encoding="utf-8")
+    lines = {key.value: key.start_mark.line + 1 for key, _ in yaml.compose(text).value}
+    for key, words in read_yaml(path).items():
+        unknown = set(words) - set(LANGUAGES)
+        if unknown or location(key) not in where and lang in words:
+            what = f"no language {sorted(unknown)}" if unknown else f"no section of docs/{lang}"
+            raise ValueError(f"{path}, line {lines[key]}: {key} names {what}")
+        found.setdefault(location(key), []).extend(words.get(lang, []))
+    return found

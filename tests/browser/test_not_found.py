@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from torch_verified.project import LANGUAGES, built_file, root_of
+from torch_verified.project import LANGUAGES, built_file, root_of, search_index
 from torch_verified.strings import STRINGS
 
 MISSING = {lang: f"{root_of(lang)}no/such/page/" for lang in LANGUAGES}
@@ -27,7 +27,7 @@ def test_the_404_page_greets_the_reader_in_the_language_of_the_path(reader, site
         if not p.endswith(f"404: {url}") and f"404 (Not Found) ({url})" not in p
     ]
     assert not problems, visit.report()
-    index = reader.server.url(lang, "index.md") + "search/search_index.json"
+    index = reader.server.base + search_index("", lang).as_posix()
     assert index in visit.requests, f"404.html at {url}: search did not load {index}"
     labels = reader.page.eval_on_selector_all(
         "header [aria-label], header [title], header [placeholder]",
