@@ -46,7 +46,10 @@ def test_outputs_rewrites_only_a_stale_output(copies, capsys):
     assert stale.read_text(encoding="utf-8") == fresh
     assert {p: p.read_bytes() for p in others} == others  # `0x...` ellipsis kept, too
     out = capsys.readouterr().out
-    assert f"{stale}:7: output rewritten" in out and "wrote 1 changed and 0 new output in 1 of 3 files" in out
+    assert (
+        f"{stale}:7: output rewritten" in out
+        and "wrote 1 changed and 0 new output in 1 of 3 files" in out
+    )
 
 
 def test_outputs_writes_exceptions_in_traceback_form(tmp_path):
