@@ -231,6 +231,12 @@ def url(base, language, page):
     return base + site_path(language, page)
 
 
+def language_of_path(path):
+    """The language of a site path (`zh/autograd/backward/`, a search entry's location)."""
+    first = path.split("/", 1)[0]
+    return first if first in _languages()[0] else _languages()[1]
+
+
 def language_of_url(base, address):
     """The language of a page URL of the site at `base` (None for an asset or another site)."""
     if not address.startswith(base):
@@ -238,8 +244,12 @@ def language_of_url(base, address):
     path = urlsplit(address).path[len(urlsplit(base).path) :]
     if path.startswith("assets/") or not (path == "" or path.endswith(("/", ".html"))):
         return None
-    first = path.split("/", 1)[0]
-    return first if first in _languages()[0] else _languages()[1]
+    return language_of_path(path)
+
+
+def search_index(site, language):
+    """Where the built site at `site` keeps a language's search index."""
+    return Path(site) / root_of(language) / "search" / "search_index.json"
 
 
 def file_of_url(site, base, address):
