@@ -31,7 +31,7 @@ def test_the_gpu_workflow_command_selects_every_cuda_example_and_skips_it_here(r
             f"{guide} must give the GPU job's command as gpu.yml runs it: `{command}`"
         )
     words = shlex.split(command)
-    assert words[1:3] == ["-m", "cuda"] and words[-1] == "snippets", f"gpu.yml: `{command}`"
+    assert words[-1] == "snippets", f"gpu.yml: `{command}` must select in snippets/"
     hook, selected = request.config.hook, {}
     for name in snippet_files():
         for node in hook.pytest_collect_file(file_path=SNIPPETS / name, parent=request.session):

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from torch_verified.markdown import FRONT_MATTER, markdown_of, without_fences
-from torch_verified.project import DOCS, LANGUAGES, glossary, nav, read_yaml
+from torch_verified.project import DOCS, LANGUAGES, glossary, ideographic, nav, read_yaml
 
 ORDER = [page for _, pages in nav() for page in pages]
 HOME = ORDER[0]
@@ -32,7 +32,7 @@ def terms(entry, lang):
 
 
 def pattern(term, lang):
-    if lang == "en":  # a whole word, plural too
+    if not ideographic(lang):  # a whole word, plural too
         return re.compile(rf"(?<![\w-]){re.escape(term)}(?:s|es)?(?![\w-])", re.IGNORECASE)
     return re.compile(re.escape(term))
 

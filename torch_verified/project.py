@@ -78,6 +78,21 @@ def suffix(language):
     return "" if language == _languages()[1] else f".{language}"
 
 
+def language_of_name(name):
+    """The language of a file made per language, by its suffix: the inverse of suffix()."""
+    parts = Path(name).name.split(".")
+    return parts[-2] if len(parts) > 2 and parts[-2] in _languages()[0] else _languages()[1]
+
+
+IDEOGRAPHS = "\u3400-\u4dbf\u4e00-\u9fff"  # CJK ideographs, for a regex's [...]
+
+
+def ideographic(language):
+    """Whether a language writes in ideographs, with no spaces between words (zh): its text is
+    spaced, matched and measured by characters, not by words."""
+    return language in ("zh", "ja")
+
+
 def site_url():
     """mkdocs.yml's `site_url` (SITE_URL overrides it, as `make serve` does)."""
     return config()["site_url"]
