@@ -24,15 +24,25 @@ def test_the_language_switch_keeps_the_section_and_the_place(reader):
 
     # no section in the address: the one the reader scrolled to
     reader.page.evaluate("history.replaceState(null, '', location.pathname)")
-    # every image loaded first: a lazy figure above that loads after the scroll moves the
-    # sections down, and the place on screen is then the section before (on a slow machine)
-    reader.page.evaluate(
-        "() => Promise.all([...document.images].map(i => { i.loading = 'eager';"
-        " return i.complete ? 0 : new Promise(r => { i.onload = i.onerror = r }) }))"
-    )
+    # the third section scrolled to, once the page holds still: a figure or a font that loads
+    # after the scroll moves the sections down, and the place on screen is then the section
+    # before (seen on a loaded machine); scrolled again until three frames agree
     section = reader.page.evaluate(
-        "() => { const h = document.querySelectorAll('.md-content h2[id]')[2];"
-        " h.scrollIntoView(); scrollBy(0, 40); return h.id }"
+        """async () => {
+          for (const i of document.images) i.loading = "eager"
+          await Promise.all([...document.images].map(i => i.decode().catch(() => 0)))
+          await document.fonts.ready
+          const h = document.querySelectorAll(".md-content h2[id]")[2]
+          const frame = () => new Promise(r => requestAnimationFrame(r))
+          for (let still = 0, top = null, n = 0; still < 3 && n < 300; n++) {
+            h.scrollIntoView()
+            scrollBy(0, 40)
+            await frame()
+            still = h.getBoundingClientRect().top === top ? still + 1 : 0
+            top = h.getBoundingClientRect().top
+          }
+          return h.id
+        }"""
     )
     visit = switch(reader, "en")
     assert visit.url == server.url("en", PAGE) + f"#{section}", (
