@@ -48,6 +48,8 @@ class Session(pytest.Item):
     runs them; every example whose output differs is reported, with its line and the diff.
     (One item per example cost twice the CPU under xdist: 4,487 reports instead of 508.)"""
 
+    fixturenames = ()  # it uses none
+
     def runtest(self):
         # doctest's runner checks every file in linecache before each example (pdb's reset);
         # torch's imports leave its sources there: 4 of 11 CPU-s of the examples, cleared

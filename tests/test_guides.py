@@ -7,7 +7,6 @@ filled with a real chapter, topic, page and version before a command runs.
 """
 
 import json
-import os
 import re
 import shlex
 import shutil
@@ -23,7 +22,7 @@ from tests.conftest import RECORD, git
 from tools import check
 from torch_verified import gpu_record
 from torch_verified.markdown import bash_blocks
-from torch_verified.project import ROOT
+from torch_verified.project import ROOT, build_env
 
 GUIDES = ("README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md")
 SPAN = re.compile(r"(?<!`)`((?:make |\.venv/bin/|source |git commit)[^`]+)`(?!`)")
@@ -67,7 +66,6 @@ def run(command, cwd=ROOT, timeout=300, **env):
     """A guide's command, run by bash as a contributor would (.venv is this interpreter's)."""
     bin_dir = Path(sys.executable).parent
     command = fill(command).replace(".venv/bin/", f"{bin_dir}/")
-    environ = {k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"}
     return subprocess.run(
         ["bash", "-c", command],
         cwd=cwd,
@@ -75,7 +73,7 @@ def run(command, cwd=ROOT, timeout=300, **env):
         text=True,
         timeout=timeout,
         check=False,
-        env={**environ, **env},
+        env={**build_env(), **env},
     )
 
 
