@@ -9,8 +9,18 @@ ON_SCREEN = (
 
 
 def switch(reader, lang):
+    """The switcher's link, clicked once its menu is open and still: Playwright retries a click
+    during the menu's transition (a loaded machine) with the page scrolled, another place."""
     reader.page.hover(".md-select")
-    return reader.follow(reader.page.locator(f"a.md-select__link[hreflang={lang}]").click)
+    link = f"a.md-select__link[hreflang={lang}]"
+    reader.page.wait_for_function(
+        """link => { const a = document.querySelector(link), r = a.getBoundingClientRect()
+          return !a.closest(".md-select").getAnimations({ subtree: true }).length
+            && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest("a") === a
+        }""",
+        arg=link,
+    )
+    return reader.follow(reader.page.locator(link).click)
 
 
 def test_the_language_switch_keeps_the_section_and_the_place(reader):
@@ -24,25 +34,15 @@ def test_the_language_switch_keeps_the_section_and_the_place(reader):
 
     # no section in the address: the one the reader scrolled to
     reader.page.evaluate("history.replaceState(null, '', location.pathname)")
-    # the third section scrolled to, once the page holds still: a figure or a font that loads
-    # after the scroll moves the sections down, and the place on screen is then the section
-    # before (seen on a loaded machine); scrolled again until three frames agree
+    # every image loaded first: a lazy figure above that loads after the scroll moves the
+    # sections down, and the place on screen is then the section before (on a slow machine)
+    reader.page.evaluate(
+        "() => Promise.all([...document.images].map(i => { i.loading = 'eager';"
+        " return i.complete ? 0 : new Promise(r => { i.onload = i.onerror = r }) }))"
+    )
     section = reader.page.evaluate(
-        """async () => {
-          for (const i of document.images) i.loading = "eager"
-          await Promise.all([...document.images].map(i => i.decode().catch(() => 0)))
-          await document.fonts.ready
-          const h = document.querySelectorAll(".md-content h2[id]")[2]
-          const frame = () => new Promise(r => requestAnimationFrame(r))
-          for (let still = 0, top = null, n = 0; still < 3 && n < 300; n++) {
-            h.scrollIntoView()
-            scrollBy(0, 40)
-            await frame()
-            still = h.getBoundingClientRect().top === top ? still + 1 : 0
-            top = h.getBoundingClientRect().top
-          }
-          return h.id
-        }"""
+        "() => { const h = document.querySelectorAll('.md-content h2[id]')[2];"
+        " h.scrollIntoView(); scrollBy(0, 40); return h.id }"
     )
     visit = switch(reader, "en")
     assert visit.url == server.url("en", PAGE) + f"#{section}", (
