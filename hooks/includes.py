@@ -6,6 +6,10 @@ pymdownx.snippets (check_paths: true) would fail too, but later, with a long tra
 that names the path relative to snippets/ and not the page's line. And a failing rebuild of
 `make serve` always says why: MkDocs prints a message once per server (its DuplicateFilter),
 so the second save of the same broken page would print only "Aborted with a BuildError!".
+
+Also what the build caches: mkdocs-jupyter evicts, after a build, every cache entry that build
+did not use, and mkdocs-static-i18n builds once per language, so one cache folder for both
+would lose each language's notebooks to the other's build (both converted again every time).
 """
 
 import difflib
@@ -14,9 +18,11 @@ import os
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 from torch_verified.examples import prompt_problems
 from torch_verified.markdown import include_lines
+from torch_verified.project import ROOT, language_of
 
 log = logging.getLogger("mkdocs.plugins.includes")
 
@@ -39,6 +45,12 @@ def missing(pages, snippets, root):
                     "(--8<-- names a file below snippets/)"
                     + (f"; did you mean {close[0]}?" if close else "")
                 )
+
+
+@event_priority(-110)  # after the i18n plugin has chosen this build's language
+def on_config(config):
+    if jupyter := config.plugins.get("mkdocs-jupyter"):
+        jupyter.config["cache_dir"] = str(ROOT / ".cache" / "mkdocs-jupyter" / language_of(config))
 
 
 def on_pre_build(config):

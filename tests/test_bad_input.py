@@ -16,23 +16,25 @@ from torch_verified.notebooks import cells_of
 from torch_verified.project import ROOT
 
 
-def test_a_wrong_output_or_prompt_fails_alone_naming_file_and_line(pytester):
-    """The repository's conftest.py on a snippet with one wrong output, and on one with a
-    mistyped prompt (doctest's own error would stop the whole collection), in a pytest run
-    of its own (in this process: torch is imported already)."""
+def test_a_wrong_output_or_prompt_fails_naming_file_and_line(pytester):
+    """The repository's conftest.py on a snippet with two wrong outputs (both are reported,
+    the examples between them still run), and on one with a mistyped prompt (doctest's own
+    error would stop the whole collection), in a pytest run of its own (in this process:
+    torch is imported already)."""
     pytester.makeconftest((ROOT / "conftest.py").read_text(encoding="utf-8"))
     snippet = (ROOT / "snippets" / "autograd" / "chain_rule.pycon").read_text(encoding="utf-8")
     assert "tensor(36.)" in snippet and snippet.count(">>> x.grad") == 1
+    assert snippet.count("(True, False, False)") == 1
     (pytester.path / "snippets" / "demo").mkdir(parents=True)
     (pytester.path / "snippets" / "demo" / "wrong.pycon").write_text(
-        snippet.replace("tensor(36.)", "tensor(37.)")
+        snippet.replace("tensor(36.)", "tensor(37.)").replace("(True, False, False)", "(True,)")
     )
     (pytester.path / "snippets" / "demo" / "prompt.pycon").write_text(
         snippet.replace(">>> x.grad", ">>>x.grad")
     )
+    (pytester.path / "snippets" / "demo" / "right.pycon").write_text(snippet)
     result = pytester.runpytest("-p", "no:xdist", "--continue-on-collection-errors", "snippets")
-    examples = snippet.count("\n>>> ") + snippet.startswith(">>> ")
-    result.assert_outcomes(failed=1, passed=examples - 1, errors=1)
+    result.assert_outcomes(failed=1, passed=1, errors=1)
     line = 1 + snippet.splitlines().index(">>> x.grad")
     result.stdout.fnmatch_lines(
         [
@@ -41,6 +43,7 @@ def test_a_wrong_output_or_prompt_fails_alone_naming_file_and_line(pytester):
     )
     result.stdout.fnmatch_lines(
         [
+            f"*snippets/demo/wrong.pycon, line {line - 5},*",
             f"*snippets/demo/wrong.pycon, line {line},*",
             "Expected:",
             "    tensor(37.)",
@@ -48,6 +51,7 @@ def test_a_wrong_output_or_prompt_fails_alone_naming_file_and_line(pytester):
             "    tensor(36.)",
         ]
     )
+    assert result.stdout.str().count("did not evaluate as expected") == 2, result.stdout.str()
 
 
 def test_the_prompt_check_of_make_lint_says_the_same(tmp_path):

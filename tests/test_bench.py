@@ -15,7 +15,7 @@ from bench.models import MODES, mlp, profiled_forward_bytes, saved_activation_by
 from hooks.shortcodes import MARKER
 from torch_verified import measured
 from torch_verified.measured import GPU_RESULTS, RESULTS, compare, quartiles, render, results
-from torch_verified.project import DOCS, LANGUAGES, suffix
+from torch_verified.project import DOCS, IDEOGRAPHS, LANGUAGES, ideographic, suffix
 
 LABELS = measured.labels()
 
@@ -63,8 +63,8 @@ def test_every_table_on_the_measured_page_renders_from_the_results():
             assert re.match(
                 r"<div markdown data-search-exclude>\n\n\| .+ \|\n\|(---\|)+\n", table
             ), (page, name, table)
-            if lang == "zh":  # no space between two Chinese characters in a cell
-                assert not re.search(r"[\u4e00-\u9fff] [\u4e00-\u9fff]", table), (name, table)
+            if ideographic(lang):  # no space between two Chinese characters in a cell
+                assert not re.search(f"[{IDEOGRAPHS}] [{IDEOGRAPHS}]", table), (name, table)
         for plot in (
             f"memory{suffix(lang)}.svg",
             f"forward_time{suffix(lang)}.svg",
@@ -354,16 +354,18 @@ def _lever_time(results, lever):
     return next(r for r in results["levers"]["time"] if r["lever"] == lever)["rounds_us"]
 
 
-@pytest.mark.parametrize(("en", "zh", "holds"), PROSE, ids=[en for en, _, _ in PROSE])
-def test_what_the_page_says_about_a_timing_follows_from_the_results_by_the_rule(en, zh, holds):
-    for lang, sentence in (("en", en), ("zh", zh)):
+@pytest.mark.parametrize(("english", "chinese", "holds"), PROSE, ids=[e for e, _, _ in PROSE])
+def test_what_the_page_says_about_a_timing_follows_from_the_results_by_the_rule(
+    english, chinese, holds
+):
+    for lang, sentence in zip(LANGUAGES, (english, chinese), strict=True):
         text = (DOCS / lang / "measured" / "claims.md").read_text(encoding="utf-8")
         assert sentence in re.sub(r"\s+", " ", text), (
             f"docs/{lang}/measured/claims.md no longer says “{sentence}”: update PROSE here"
         )
     results = json.loads(RESULTS.read_text(encoding="utf-8"))
     assert holds(_verdicts(results), results), (
-        f"docs/*/measured/claims.md says “{en}” / “{zh}”, which {RESULTS.name} no longer shows "
+        f"docs/*/measured/claims.md says “{english}” / “{chinese}”, which {RESULTS.name} no longer shows "
         "by the page's rule: rewrite the sentence in both languages"
     )
 

@@ -16,10 +16,10 @@ import pytest
 import yaml
 
 from torch_verified.markdown import markdown_of, prose, without_fences
-from torch_verified.project import DATA, DOCS, ROOT, pages
+from torch_verified.project import DATA, DOCS, IDEOGRAPHS, ROOT, pages
 from torch_verified.strings import STRINGS
 
-CJK_CHARS = "\u3400-\u4dbf\u4e00-\u9fff"
+CJK_CHARS = IDEOGRAPHS
 CJK = re.compile(f"[{CJK_CHARS}]")
 LATIN = "A-Za-z0-9"
 # Not ‘’ (inside “…” they may quote English) nor … (a range of numbers: 0 … 255).

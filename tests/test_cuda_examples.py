@@ -1,17 +1,14 @@
 """CUDA-only examples are collected, marked `cuda` and skipped without a GPU: never dropped.
 
 The GPU workflow's own command (the `pytest -m cuda` step of gpu.yml, which CONTRIBUTING
-gives in both languages) runs here as written, with the GPU hidden (CUDA_VISIBLE_DEVICES="")
-and a JUnit report added through PYTEST_ADDOPTS. Being selected by `-m cuda` proves the
-marker; the report proves each example was collected and skipped. Every `>>> ` line of a
-*.cuda.pycon file is one example, so the counts must match file by file.
+gives in both languages) selects the items marked `cuda`: here every snippet file is collected
+as pytest collects it (conftest.py's hooks, in this process: a second pytest would collect
+and import everything again), and exactly the *.cuda.pycon files must carry the marker.
 """
 
-import os
-import subprocess
-import xml.etree.ElementTree as ET
-from collections import Counter
+import shlex
 
+import torch
 import yaml
 
 from torch_verified.project import ROOT, SNIPPETS, kind, snippet_files
@@ -27,47 +24,30 @@ def gpu_workflow_command():
     return commands[0]
 
 
-def test_the_gpu_workflow_command_runs_here_and_skips_every_cuda_example(tmp_path):
+def test_the_gpu_workflow_command_selects_every_cuda_example_and_skips_it_here(request):
     command = gpu_workflow_command()
     for guide in GUIDES:
         assert command in (ROOT / guide).read_text(encoding="utf-8"), (
             f"{guide} must give the GPU job's command as gpu.yml runs it: `{command}`"
         )
-    files = [name for name in snippet_files() if kind(name) == "cuda"]
-    assert files, "no snippets/**/*.cuda.pycon found: the CUDA examples have gone missing"
-    expected = {
-        f"snippets.{name.replace('/', '.')}": sum(
-            line.startswith(">>> ") for line in (SNIPPETS / name).open()
-        )
-        for name in files
-    }
-    report = tmp_path / "junit.xml"
-    run = subprocess.run(
-        ["bash", "-c", command],
-        check=False,
-        cwd=ROOT,
-        env={**os.environ, "CUDA_VISIBLE_DEVICES": "", "PYTEST_ADDOPTS": f"--junitxml={report}"},
-        capture_output=True,
-        text=True,
-        timeout=180,
+    words = shlex.split(command)
+    assert words[-1] == "snippets", f"gpu.yml: `{command}` must select in snippets/"
+    hook, selected = request.config.hook, {}
+    for name in snippet_files():
+        for node in hook.pytest_collect_file(file_path=SNIPPETS / name, parent=request.session):
+            for item in node.collect():
+                hook.pytest_itemcollected(item=item)
+                if item.get_closest_marker("cuda"):
+                    selected[name] = item.get_closest_marker("skip")
+    expected = [name for name in snippet_files() if kind(name) == "cuda"]
+    assert expected, "no snippets/**/*.cuda.pycon found: the CUDA examples have gone missing"
+    assert sorted(selected) == expected, (
+        f"`{command}` must select every *.cuda.pycon file and nothing else (conftest.py, "
+        f"pytest_itemcollected): it selects {sorted(selected)}"
     )
-    assert run.returncode != 5, (
-        f"`{command}` selected nothing: the *.cuda.pycon examples have lost their `cuda` "
-        "marker (conftest.py, pytest_itemcollected)"
-    )
-    assert run.returncode == 0, f"gpu.yml's `{command}` fails:\n{run.stdout}{run.stderr}"
-
-    cases = ET.parse(report).getroot().iter("testcase")
-    outcomes = [(c.get("classname"), [child.tag for child in c]) for c in cases]
-    selected = Counter(name for name, _ in outcomes)
-    assert selected == expected, (
-        f"`{command}` must select every example of every *.cuda.pycon file and nothing "
-        f"else.\nselected per file: {dict(selected)}\n>>> lines per file: {expected}"
-    )
-    not_skipped = [(name, tags) for name, tags in outcomes if tags != ["skipped"]]
-    assert not not_skipped, f"without a GPU every cuda example must be skipped: {not_skipped}"
-    reasons = {s.get("message") for s in ET.parse(report).getroot().iter("skipped")}
-    assert all("needs a CUDA GPU" in r for r in reasons), f"skip reasons: {reasons}"
+    for name, skip in selected.items():
+        assert (skip is None) == torch.cuda.is_available(), f"{name}: skipped: {skip}"
+        assert skip is None or "needs a CUDA GPU" in skip.kwargs["reason"], skip
 
 
 def test_amp_step_on_cuda_is_the_checked_cpu_program_with_another_device():

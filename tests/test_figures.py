@@ -10,14 +10,14 @@ import pytest
 from tools import figures
 from tools.figures import draw
 from torch_verified.browser import LEGIBLE
-from torch_verified.project import DOCS, LANGUAGES, ROOT
+from torch_verified.project import DOCS, LANGUAGES, ROOT, language_of_name
 
 
 def _language(name):
-    """'zh' for NAME.zh.svg, 'en' for NAME.svg with a Chinese twin, None: both languages."""
-    if name.endswith(".zh.svg"):
-        return "zh"
-    return "en" if name.replace(".svg", ".zh.svg") in figures.FIGURES else None
+    """The language of NAME.zh.svg or of NAME.svg with a twin in another language, else None
+    (one figure for both)."""
+    twins = [n for n in figures.FIGURES if n.split(".")[0] == name.split(".")[0]]
+    return language_of_name(name) if len(twins) > 1 else None
 
 
 @pytest.mark.parametrize("name", sorted(figures.FIGURES))
@@ -50,11 +50,12 @@ def test_every_figure_is_shown_with_alt_text_in_its_languages(name):
 def test_the_check_names_a_figure_that_differs(tmp_path, monkeypatch, capsys):
     for name in figures.FIGURES:
         (tmp_path / name).write_text(figures.FIGURES[name](), encoding="utf-8")
-    (tmp_path / "strides.zh.svg").write_text("<svg/>\n", encoding="utf-8")  # drawn by hand
+    hand = "strides.zh.svg"
+    (tmp_path / hand).write_text("<svg/>\n", encoding="utf-8")  # drawn by hand
     monkeypatch.setattr(figures, "DIR", tmp_path)
     monkeypatch.setattr(figures, "ROOT", tmp_path.parent)
     assert figures.main(["--check"]) == 1
-    assert "strides.zh.svg in" in capsys.readouterr().err
+    assert f"{hand} in" in capsys.readouterr().err
 
 
 # --- in the SVG text ---------------------------------------------------------------------

@@ -7,16 +7,13 @@ filled with a real chapter, topic, page and version before a command runs.
 """
 
 import json
-import os
 import re
 import shlex
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import yaml
@@ -25,7 +22,7 @@ from tests.conftest import RECORD, git
 from tools import check
 from torch_verified import gpu_record
 from torch_verified.markdown import bash_blocks
-from torch_verified.project import ROOT
+from torch_verified.project import ROOT, build_env
 
 GUIDES = ("README.md", "CONTRIBUTING.md", "CONTRIBUTING.zh.md")
 SPAN = re.compile(r"(?<!`)`((?:make |\.venv/bin/|source |git commit)[^`]+)`(?!`)")
@@ -69,7 +66,6 @@ def run(command, cwd=ROOT, timeout=300, **env):
     """A guide's command, run by bash as a contributor would (.venv is this interpreter's)."""
     bin_dir = Path(sys.executable).parent
     command = fill(command).replace(".venv/bin/", f"{bin_dir}/")
-    environ = {k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"}
     return subprocess.run(
         ["bash", "-c", command],
         cwd=cwd,
@@ -77,7 +73,7 @@ def run(command, cwd=ROOT, timeout=300, **env):
         text=True,
         timeout=timeout,
         check=False,
-        env={**environ, **env},
+        env={**build_env(), **env},
     )
 
 
@@ -87,16 +83,10 @@ def commands_starting(prefix):
     return sorted({fill(c) for c in COMMANDS if c.startswith(prefix)})
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 # Where each command runs: a test of this module (by the command's first words), or a file
 # of CI in which the command appears as written.
 RUN_BY = {
-    "make serve": "test_make_serve_serves_the_site_and_fails_at_once_on_a_taken_port",
+    "make serve": ".ci/run",  # and test_make_serve_fails_at_once_on_a_taken_port
     "make install TORCH_INDEX=": ".github/workflows/ci.yml",  # the CPU-only build
     "make install": "test_make_install_is_quick_once_installed",
     "make check CHAPTER=": "test_make_check_runs_one_chapter",
@@ -141,7 +131,8 @@ def test_every_command_of_the_guides_is_run_by_a_test_or_ci():
     assert not problems, "\n".join(problems)
 
 
-def test_make_serve_serves_the_site_and_fails_at_once_on_a_taken_port():
+def test_make_serve_fails_at_once_on_a_taken_port():
+    """Serving the site is .ci/run's step (a second build of the site: not in `make test`)."""
     assert commands_starting("make serve"), "the guides no longer give `make serve`"
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -152,34 +143,6 @@ def test_make_serve_serves_the_site_and_fails_at_once_on_a_taken_port():
         assert done.returncode != 0, done.stdout + done.stderr
         assert time.monotonic() - started < 10, "make serve built the site before failing"
         assert f"port {port} is taken" in done.stderr and "PORT=" in done.stderr, done.stderr
-
-    port = free_port()
-    command = fill(f"make serve PORT={port}").replace(
-        ".venv/bin/", f"{Path(sys.executable).parent}/"
-    )
-    with subprocess.Popen(
-        ["bash", "-c", command],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-        env={k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"},
-    ) as serve:
-        try:
-            page = None
-            deadline = time.monotonic() + 240
-            while page is None and time.monotonic() < deadline and serve.poll() is None:
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
-                        page = r.read().decode()
-                except OSError:
-                    time.sleep(0.2)
-        finally:
-            os.killpg(serve.pid, signal.SIGTERM)
-            output = serve.communicate(timeout=30)[0]
-    assert page and "<html" in page, f"`make serve PORT={port}` served nothing:\n{output}"
-    assert "end of life" not in output, f"make serve printed Material's banner:\n{output}"
 
 
 def test_make_install_is_quick_once_installed():

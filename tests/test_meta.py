@@ -12,10 +12,18 @@ import pytest
 
 from torch_verified import project
 from torch_verified.markdown import front_matter
-from torch_verified.project import DEFAULT_LANGUAGE, DOCS, LANGUAGES, pages, site_url
+from torch_verified.project import (
+    DEFAULT_LANGUAGE,
+    DOCS,
+    IDEOGRAPHS,
+    LANGUAGES,
+    ideographic,
+    pages,
+    site_url,
+)
 
 PAGES = [(lang, page) for lang in LANGUAGES for page in pages(lang)]
-CJK = re.compile(r"[\u3400-\u9fff]")
+CJK = re.compile(f"[{IDEOGRAPHS}]")
 CJK_PUNCTUATION = re.compile(r"[\u3000-\u303f\uff00-\uffef]")
 MAX_DESCRIPTION = 160  # what search results show of it
 SEARCH_LABEL = {"en": "Search", "zh": "搜索"}  # Material's own (its language packs)
@@ -52,7 +60,7 @@ def test_every_page_has_a_description_in_its_language(lang, page):
         f"cut it after about {MAX_DESCRIPTION}"
     )
     ideographs = len(CJK.findall(text))
-    if lang == "zh":
+    if ideographic(lang):
         assert ideographs >= 10 and ideographs >= 0.2 * len(text.replace(" ", "")), (
             f"docs/zh/{page}: the description is not written in Chinese: {text!r}"
         )

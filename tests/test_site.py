@@ -16,8 +16,7 @@ from torch_verified.project import (
     DOCS,
     LANGUAGES,
     SNIPPETS,
-    built_file,
-    other,
+    file_of_url,
     pages,
     pinned_torch,
     prefix,
@@ -25,6 +24,7 @@ from torch_verified.project import (
     search_index,
     site_path,
 )
+from torch_verified.project import url as page_url
 
 PAGES = [(lang, page) for lang in LANGUAGES for page in pages(lang)]
 RESOURCE = re.compile(
@@ -36,37 +36,6 @@ CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)|@import\s+['\"]([^'\"]+)")
 LOCAL_REF = re.compile(
     r"""<(?:img|script|source)\b[^>]*?\bsrc="([^"]+)"|<(?:a|link)\b[^>]*?\bhref="([^"]+)\""""
 )
-
-
-def resolve(site, lang, page, url):
-    """The file of the site a link of a built page points at (absolute or relative)."""
-    path = urlparse(url).path
-    if path.startswith("/"):  # absolute: below site_url's path
-        return site / path.removeprefix(prefix()).lstrip("/")
-    return (built_file(site, lang, page).parent / path).resolve()
-
-
-@pytest.mark.parametrize(("lang", "page"), PAGES)
-def test_page_declares_its_language(built, lang, page):
-    match = re.search(r"<html\b[^>]*\blang=\"([^\"]+)\"", built(lang, page))
-    assert match and match.group(1) == lang, (
-        f"docs/{lang}/{page}: <html lang> is {match and match.group(1)!r}, expected {lang!r}"
-    )
-
-
-@pytest.mark.parametrize(("lang", "page"), PAGES)
-def test_language_switcher_leads_to_the_twin(site, built, lang, page):
-    twin = other(lang)
-    links = re.findall(
-        rf'<a\b[^>]*href="([^"]*)"[^>]*hreflang="{twin}"[^>]*class="md-select__link"',
-        built(lang, page),
-    )
-    assert links, f"docs/{lang}/{page}: no language switcher link to {twin!r}"
-    target = resolve(site, lang, page, links[0])
-    target = target / "index.html" if target.is_dir() else target
-    assert target == built_file(site, twin, page).resolve(), (
-        f"docs/{lang}/{page}: the switcher to {twin!r} leads to {links[0]}, not /{site_path(twin, page)}"
-    )
 
 
 @pytest.mark.parametrize(("lang", "page"), [(lang, p) for lang, p in PAGES if p.endswith(".md")])
@@ -194,7 +163,7 @@ def test_every_local_link_and_image_resolves(site, built, lang, page):
         parsed = urlparse(url)
         if parsed.scheme or url.startswith(("#", "//", "mailto:")) or not parsed.path:
             continue
-        target = resolve(site, lang, page, url)
-        if not (target / "index.html" if target.is_dir() else target).is_file():
+        target = file_of_url(site, prefix(), urljoin(page_url(prefix(), lang, page), url))
+        if not target.is_file():
             broken.append(url)
     assert not broken, f"docs/{lang}/{page}: the built page points at missing files: {broken}"

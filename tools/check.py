@@ -14,7 +14,14 @@ import subprocess
 import sys
 
 from torch_verified.markdown import includes
-from torch_verified.project import DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SNIPPETS, markdown_pages
+from torch_verified.project import (
+    DEFAULT_LANGUAGE,
+    DOCS,
+    LANGUAGES,
+    ROOT,
+    markdown_pages,
+    snippet_files,
+)
 
 CHECKS = [
     "tests/test_structure.py",
@@ -40,7 +47,7 @@ def arguments(chapter):
     snippets = {
         f"snippets/{name}" for page in pages for name in includes((ROOT / page).read_text("utf-8"))
     }
-    snippets |= {p.relative_to(ROOT).as_posix() for p in (SNIPPETS / chapter).glob("*.pycon")}
+    snippets |= {f"snippets/{name}" for name in snippet_files() if name.startswith(f"{chapter}/")}
     existing = sorted(s for s in snippets if (ROOT / s).is_file())  # a missing one fails a check
     # Parametrized checks only for this chapter's pages ("operations/indexing.md" is in the
     # test id); the checks without parameters look at the whole repository, in milliseconds.

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from torch_verified.examples import BadInput, for_this_machine, matches, run_file, snippet_files
+from torch_verified.examples import BadInput, files_named, for_this_machine, matches, run_file
 from torch_verified.project import ROOT, SNIPPETS, pinned_torch, pins
 
 # One venv per release, outside the clone so that every clone on a machine shares them
@@ -94,7 +94,7 @@ def worker(release, expected, paths=(), root=SNIPPETS):
         raise BadInput(f"this venv has torch {torch.__version__}, not {release}")
     report = {"torch": torch.__version__, "examples": 0, "per_data": 0, "problems": []}
     used = set()
-    for path in snippet_files(list(paths)):
+    for path in files_named(list(paths)):
         if not for_this_machine(path):
             continue
         snippet = Path(path).resolve().relative_to(Path(root).resolve()).as_posix()

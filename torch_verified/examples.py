@@ -79,7 +79,7 @@ def for_this_machine(path):
     return (kind(path) == "cuda") == torch.cuda.is_available()
 
 
-def snippet_files(paths):
+def files_named(paths):
     """The files named, and the *.pycon files under the folders named (default: snippets/
     of the current folder)."""
     if not paths and not Path("snippets").is_dir():
@@ -187,7 +187,7 @@ def each_snippet(tool, paths, action):
     try:
         version = require_torch()
         ran, skipped = [], []
-        for path in snippet_files(paths):
+        for path in files_named(paths):
             if not for_this_machine(path):
                 skipped.append(path)
                 continue

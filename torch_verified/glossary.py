@@ -6,6 +6,7 @@ import posixpath
 import re
 
 from torch_verified.markdown import DEEPER_BOX, FENCE
+from torch_verified.project import ideographic
 
 PAGE = "reference/glossary.md"
 
@@ -19,7 +20,7 @@ def terms(entry, lang):
 
 def pattern(term, lang, escape=re.escape):
     """A use of the term (a regular expression with `escape=str`) in prose of `lang`."""
-    if lang == "en":  # a whole word, plural too
+    if not ideographic(lang):  # a whole word, plural too
         return re.compile(rf"(?<![\w-])(?:{escape(term)})(?:s|es)?(?![\w-])", re.IGNORECASE)
     return re.compile(escape(term))
 

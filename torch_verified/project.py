@@ -78,6 +78,21 @@ def suffix(language):
     return "" if language == _languages()[1] else f".{language}"
 
 
+def language_of_name(name):
+    """The language of a file made per language, by its suffix: the inverse of suffix()."""
+    parts = Path(name).name.split(".")
+    return parts[-2] if len(parts) > 2 and parts[-2] in _languages()[0] else _languages()[1]
+
+
+IDEOGRAPHS = "\u3400-\u4dbf\u4e00-\u9fff"  # CJK ideographs, for a regex's [...]
+
+
+def ideographic(language):
+    """Whether a language writes in ideographs, with no spaces between words (zh): its text is
+    spaced, matched and measured by characters, not by words."""
+    return language in ("zh", "ja")
+
+
 def site_url():
     """mkdocs.yml's `site_url` (SITE_URL overrides it, as `make serve` does)."""
     return config()["site_url"]
@@ -263,6 +278,12 @@ def file_of_url(site, base, address):
 BANNER = "end of life"  # Material's banner, which the Makefile turns off
 
 
+def build_env():
+    """The environment of a command that builds the site, with Material's banner on again: a
+    check sees that the command printed none."""
+    return {k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"}
+
+
 def build(site, stamp=None):
     """Build the site into `site` with `make build` (strict, not quiet: `-q` drops the warnings
     --strict counts), as a contributor does. With a `stamp`, once per stamp under a lock that
@@ -274,14 +295,13 @@ def build(site, stamp=None):
         done = site / ".built"
         if stamp and done.is_file() and done.read_text() == stamp:
             return None
-        env = {k: v for k, v in os.environ.items() if k != "NO_MKDOCS_2_WARNING"}
         result = subprocess.run(
             ["make", "--no-print-directory", "build", f"SITE_DIR={site}"],
             check=False,
             cwd=ROOT,
             capture_output=True,
             text=True,
-            env=env,
+            env=build_env(),
         )
         output = result.stdout + result.stderr
         if result.returncode != 0 or BANNER in output:

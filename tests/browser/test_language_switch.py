@@ -9,8 +9,18 @@ ON_SCREEN = (
 
 
 def switch(reader, lang):
+    """The switcher's link, clicked once its menu is open and still: Playwright retries a click
+    during the menu's transition (a loaded machine) with the page scrolled, another place."""
     reader.page.hover(".md-select")
-    return reader.follow(reader.page.locator(f"a.md-select__link[hreflang={lang}]").click)
+    link = f"a.md-select__link[hreflang={lang}]"
+    reader.page.wait_for_function(
+        """link => { const a = document.querySelector(link), r = a.getBoundingClientRect()
+          return !a.closest(".md-select").getAnimations({ subtree: true }).length
+            && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest("a") === a
+        }""",
+        arg=link,
+    )
+    return reader.follow(reader.page.locator(link).click)
 
 
 def test_the_language_switch_keeps_the_section_and_the_place(reader):
