@@ -13,15 +13,10 @@ from html import escape
 from pathlib import Path
 
 from torch_verified.notebooks import colab_url, is_teaching, notebook, notebook_name
-from torch_verified.project import language_of, pinned_torch, published_site
+from torch_verified.project import language_of, page_of, pinned_torch, published_site
 from torch_verified.strings import STRINGS
 
 _notebooks = {}  # src_uri of a page -> its notebook, from on_page_markdown to on_post_page
-
-
-def page_of(file, language):
-    """The path of a file of the build below docs/<language>/."""
-    return file.src_uri.removeprefix(f"{language}/")
 
 
 def on_page_markdown(markdown, page, config, files):

@@ -33,7 +33,11 @@ from torch_verified.project import (
     language_of,
     nav,
     nav_name,
+    page_of,
     pinned_torch,
+)
+from torch_verified.project import (
+    other as other_language,
 )
 from torch_verified.strings import STRINGS
 
@@ -53,7 +57,7 @@ def glossary_entries(entries, lang):
             line += words["glossary_taught"].format(title=title, link=f"../{t['taught']}")
         if "avoid" in t:
             line += words["glossary_avoid"].format(terms="、".join(t["avoid"]))
-        other = t["zh" if lang == "en" else "en"]
+        other = t[other_language(lang)]
         found.append(f"**{t[lang]}** · {other} {{ #{anchor(t)} }}\n:   {line}\n")
     return "\n".join(found)
 
@@ -172,7 +176,7 @@ def on_page_markdown(markdown, page, config, files):
     """The markers replaced; on a core page, the first use of each glossary term linked to
     its entry on the glossary page."""
     lang = language_of(config, page)
-    name = page.file.src_uri.removeprefix(f"{lang}/")
+    name = page_of(page.file, lang)
     first_line = page.file.content_string.count("\n") - markdown.count("\n") + 1
     if name in CORE and page.meta.get("status") != "deeper":
         markdown = link_first_uses(markdown, name, lang, glossary())

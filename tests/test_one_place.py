@@ -32,9 +32,6 @@ DOCTEST_FLAGS = {"ELLIPSIS", "NORMALIZE_WHITESPACE", "IGNORE_EXCEPTION_DETAIL", 
 # Second definitions in files that other helpers of this round own (R1 and R3 of the toolchain
 # review): each entry goes when its owner uses the library's function instead.
 NOT_YET = {
-    ("hooks/search_scope.py", "a language code in logic"),
-    ("hooks/search_scope.py", "a page's language derived"),
-    ("hooks/page_notebooks.py", "a page's language derived"),
     ("tests/browser/test_search.py", "a language code in logic"),
     ("tests/test_notebooks.py", "a language code in logic"),
     ("tools/figures/strides.py", "a language code in logic"),

@@ -246,6 +246,11 @@ def url(base, language, page):
     return base + site_path(language, page)
 
 
+def page_of(file, language):
+    """The path of a file of the build below docs/<language>/ (`autograd/backward.md`)."""
+    return file.src_uri.removeprefix(f"{language}/")
+
+
 def language_of_path(path):
     """The language of a site path (`zh/autograd/backward/`, a search entry's location)."""
     first = path.split("/", 1)[0]
