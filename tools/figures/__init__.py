@@ -56,6 +56,7 @@ def _figures():
         broadcasting,
         chain_rule,
         detach,
+        digits,
         graph,
         image_layouts,
         indexing,
@@ -77,6 +78,7 @@ def _figures():
         "strides": strides.render,
         "view-or-copy": indexing.render,
         "detach-version": detach.render,
+        "digits": digits.render,
     }.items():
         figures[f"{name}.svg"] = partial(draw, "en")
         figures[f"{name}.zh.svg"] = partial(draw, "zh")
