@@ -163,7 +163,15 @@ def on_page_content(html, page, config, files):
         return html
     for link, anchor in zip(links, anchors, strict=True):
         link.id = anchor
-    return html
+    return with_download_link(html, page.file.src_uri.rsplit("/", 1)[-1], language_of(config, page))
+
+
+def with_download_link(html, name, language):
+    """The notebook to download, as a line of text under the title, as on every page."""
+    words = STRINGS[language]
+    text = words["notebook_file"].format(link=words["notebook_link"], name=name)
+    link = f'\n<p class="page-notebook"><a href="{name}" download>{text}</a></p>'
+    return re.sub(r"</h1>", lambda m: m[0] + link, html, count=1)
 
 
 # -- lighter pages --------------------------------------------------------------------------
