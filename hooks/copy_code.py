@@ -17,7 +17,7 @@ from torch_verified.examples import runnable_code
 BLOCK = re.compile(r'<div class="language-pycon highlight">(.*?)</div>', re.DOTALL)
 CODE = re.compile(r"<code>(.*?)</code>", re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
-BLANKLINE = re.compile(r'<span class="go">&lt;BLANKLINE&gt;</span>')
+BLANKLINE = re.compile(r"&lt;BLANKLINE&gt;")
 DIRECTIVE = re.compile(r'\s*<span class="c1"># doctest:[^<]*</span>')
 DIRECTIVE_TEXT = re.compile(r"\s*# doctest:.*$", re.MULTILINE)
 REPEATED_CAPTION = re.compile(

@@ -39,6 +39,7 @@ from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File
 from mkdocs_jupyter.plugin import NotebookFile
 
+from torch_verified.notebooks import with_download_link
 from torch_verified.project import LANGUAGES, language_of, root_of
 from torch_verified.strings import STRINGS
 
@@ -164,14 +165,6 @@ def on_page_content(html, page, config, files):
     for link, anchor in zip(links, anchors, strict=True):
         link.id = anchor
     return with_download_link(html, page.file.src_uri.rsplit("/", 1)[-1], language_of(config, page))
-
-
-def with_download_link(html, name, language):
-    """The notebook to download, as a line of text under the title, as on every page."""
-    words = STRINGS[language]
-    text = words["notebook_file"].format(link=words["notebook_link"], name=name)
-    link = f'\n<p class="page-notebook"><a href="{name}" download>{text}</a></p>'
-    return re.sub(r"</h1>", lambda m: m[0] + link, html, count=1)
 
 
 # -- lighter pages --------------------------------------------------------------------------

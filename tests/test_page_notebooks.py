@@ -170,7 +170,7 @@ def test_a_notebook_links_the_site_only_at_its_real_address(site):
         assert f"]({url(base, lang, page)})" in text, f"docs/{lang}/{page}: no link to its page"
         shapes = url(base, lang, "operations/shapes.md") + "#strides"
         assert f"]({shapes})" in text, f"docs/{lang}/{page}: its links do not lead to the site"
-        assert not re.search(r"\]\((?!https?://)", text), f"docs/{lang}/{page}: a relative link"
+        assert not re.search(r"\]\((?!https?://|#)", text), f"docs/{lang}/{page}: a relative link"
 
 
 def test_a_page_offers_colab_from_the_notebooks_branch_only_for_a_github_repository():

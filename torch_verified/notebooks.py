@@ -103,6 +103,14 @@ def notebook_name(page):
     return posixpath.basename(page).removesuffix(".md") + ".ipynb"
 
 
+def with_download_link(html, name, language, more=""):
+    """The page's HTML with its notebook to download as a line of text under its title."""
+    words = STRINGS[language]
+    text = words["notebook_file"].format(link=words["notebook_link"], name=name)
+    link = f'\n<p class="page-notebook"><a href="{name}" download>{text}</a>{more}</p>'
+    return re.sub(r"</h1>", lambda m: m[0] + link, html, count=1)
+
+
 def _markdown_cell(text):
     return {"cell_type": "markdown", "metadata": {}, "source": text.strip("\n")}
 
