@@ -39,6 +39,7 @@ from mkdocs.plugins import event_priority, get_plugin_logger
 from mkdocs.structure.files import File
 from mkdocs_jupyter.plugin import NotebookFile
 
+from torch_verified.notebooks import with_download_link
 from torch_verified.project import LANGUAGES, language_of, root_of
 from torch_verified.strings import STRINGS
 
@@ -163,7 +164,7 @@ def on_page_content(html, page, config, files):
         return html
     for link, anchor in zip(links, anchors, strict=True):
         link.id = anchor
-    return html
+    return with_download_link(html, page.file.src_uri.rsplit("/", 1)[-1], language_of(config, page))
 
 
 # -- lighter pages --------------------------------------------------------------------------

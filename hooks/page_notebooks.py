@@ -8,11 +8,16 @@ snippets'.
 """
 
 import json
-import re
 from html import escape
 from pathlib import Path
 
-from torch_verified.notebooks import colab_url, is_teaching, notebook, notebook_name
+from torch_verified.notebooks import (
+    colab_url,
+    is_teaching,
+    notebook,
+    notebook_name,
+    with_download_link,
+)
 from torch_verified.project import language_of, page_of, pinned_torch, published_site
 from torch_verified.strings import STRINGS
 
@@ -35,17 +40,12 @@ def on_page_markdown(markdown, page, config, files):
 def on_page_content(html, page, config, files):
     if page.file.src_uri not in _notebooks:
         return html
-    language = language_of(config, page)
-    name = notebook_name(page_of(page.file, language))
-    words = STRINGS[language]
-    text = words["notebook_file"].format(link=words["notebook_link"], name=name)
-    link = f'<a href="{name}" download>{text}</a>'
+    language, words = language_of(config, page), STRINGS[language_of(config, page)]
     colab = colab_url(config.extra.get("repository"), language, page_of(page.file, language))
+    more = ""
     if colab:  # a plain link: nothing is loaded from Google until the reader clicks it
-        link += f'{words["colab_separator"]}<a href="{escape(colab, quote=True)}">{words["colab_link"]}</a>'
-    link = f'<p class="page-notebook">{link}</p>'
-    head = re.search(r"</h1>", html)
-    return link + html if head is None else html[: head.end()] + "\n" + link + html[head.end() :]
+        more = f'{words["colab_separator"]}<a href="{escape(colab, quote=True)}">{words["colab_link"]}</a>'
+    return with_download_link(html, notebook_name(page_of(page.file, language)), language, more)
 
 
 def on_post_page(output, page, config):

@@ -293,3 +293,10 @@ def test_the_page_shows_the_line_a_run_on_the_newest_matrix_release_ends_with(la
 def test_the_home_page_links_to_the_check(lang):
     home = (project.DOCS / lang / "index.md").read_text(encoding="utf-8")
     assert f"]({check_script.PAGE})" in home
+
+
+def test_requirements_name_a_package_as_pip_does():
+    """The first project imports sklearn; --requirements must say scikit-learn==..."""
+    assert check_script.third_party_imports([">>> from sklearn.datasets import load_digits"]) == [
+        "scikit-learn"
+    ]

@@ -26,6 +26,7 @@ from torch_verified.notebooks import (
     stored_vs_fresh,
 )
 from torch_verified.project import LANGUAGES, built_file
+from torch_verified.strings import STRINGS
 
 NOTEBOOKS = lab_notebooks()
 EACH = [(rel, lang) for rel in NOTEBOOKS for lang in LANGUAGES]
@@ -183,8 +184,11 @@ def test_notebook_headings_keep_their_anchors_on_the_page(built, rel, lang):
 @pytest.mark.parametrize(("rel", "lang"), EACH)
 def test_notebook_page_offers_the_notebook_for_download(site, built, rel, lang):
     page, html = built_file(site, lang, rel), built(lang, rel)
-    links = re.findall(r'<a href="([^"]+\.ipynb)" download\b', html)
-    assert links, f"docs/{lang}/{rel}: no download link to the .ipynb on the page"
+    text = re.escape(STRINGS[lang]["notebook_link"])  # a line of text, as on every page
+    links = re.findall(
+        rf'</h1>\s*<p class="page-notebook"><a href="([^"]+\.ipynb)" download>{text}', html
+    )
+    assert links, f"docs/{lang}/{rel}: no download link (text, under the title) to the .ipynb"
     base = "http://site/" + page.relative_to(site).as_posix()
     target = site / urlparse(urljoin(base, links[0])).path.lstrip("/")
     assert target.is_file(), f"docs/{lang}/{rel}: the download link leads to a missing file"

@@ -61,7 +61,8 @@ def test_reference_pages_exist():
 @pytest.mark.parametrize(("page", "lang"), EACH)
 def test_notebook_keeps_the_headings_and_text_of_its_page(page, lang):
     nb = page_notebook(lang, page)
-    markdown = [c["source"] for c in nb["cells"] if c["cell_type"] == "markdown"]
+    anchor = re.compile(r' <a id="[\w-]+"></a>$')
+    markdown = [anchor.sub("", c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
     headings = re.findall(
         r"^(#{1,3} .*?)\s*\{\s*#", (DOCS / lang / page).read_text("utf-8"), re.MULTILINE
     )
@@ -116,22 +117,41 @@ def test_notebook_prints_the_outputs_of_its_page(page):
     assert not problems, "\n\n".join(problems)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_answers_and_going_deeper_are_collapsed_in_the_notebook(lang):
-    """What the page collapses (???: answers, hints, going deeper) the notebook collapses:
-    the title shows, its cells open on a click (JupyterLab's and Notebook's source_hidden)."""
-    cells = page_notebook(lang, "autograd/computation-graph.md")["cells"]
-    title = f"**{STRINGS[lang]['answer']}**"
-    answers = [i for i, c in enumerate(cells) if c["source"] == title]
-    assert answers, f"no {title} in the notebook of docs/{lang}/autograd/computation-graph.md"
-    for index in answers:
-        after = cells[index + 1]
-        assert not cells[index]["metadata"].get("jupyter"), f"cell {index}: its title is hidden"
-        assert after["metadata"].get("jupyter", {}).get("source_hidden"), (
-            f"cell {index + 1}, the answer after {title}, is shown"
+@pytest.mark.parametrize(("page", "lang"), EACH)
+def test_exercises_leave_room_and_the_answers_come_last(page, lang):
+    """After each exercise, a link to its answer and an empty code cell to try in; every
+    answer (its snippet exercise_*.pycon) after the last exercise, under a heading that the
+    exercise's link leads to, with a link back; a hint stays collapsed where it is."""
+    cells, words = page_notebook(lang, page)["cells"], STRINGS[lang]
+    ids = [re.search(r'<a id="([\w-]+)"></a>$', c["source"]) for c in cells]
+    ids = {m[1]: n for n, m in enumerate(ids) if m and cells[n]["cell_type"] == "markdown"}
+    name = f"the notebook of docs/{lang}/{page}"
+    assert "answers" in ids, f"{name}: no section of answers"
+    answers = [
+        n
+        for n, c in enumerate(cells)
+        if re.search(r"/exercise_(?!.*_question)", c["metadata"].get("snippet", {}).get("file", ""))
+    ]
+    assert answers and min(answers) > ids["answers"], f"{name}: an answer before the exercises end"
+    exercises = [a for a in ids if a.startswith("exercise-") or a == "challenge"]
+    assert exercises[-1] == "challenge" and len(exercises) >= 3, f"{name}: exercises {exercises}"
+    for anchor in exercises:
+        link = words["notebook_try"].format(anchor=f"answer-{anchor}")
+        at = next((n for n in range(ids[anchor], ids["answers"]) if cells[n]["source"] == link), 0)
+        assert at and cells[at + 1]["cell_type"] == "code" and not cells[at + 1]["source"], (
+            f"{name}: {anchor} is not followed by a link to its answer and an empty code cell"
         )
-        if after["cell_type"] == "code":
-            assert after["metadata"]["jupyter"].get("outputs_hidden"), f"cell {index + 1}"
+        answer = ids.get(f"answer-{anchor}", 0)
+        assert answer > ids["answers"], f"{name}: the link of {anchor} leads nowhere"
+        back = words["notebook_back"].format(anchor=anchor)
+        assert back in [c["source"] for c in cells[answer:]], f"{name}: no link back to {anchor}"
+        hidden = [c for c in cells[answer:] if c["metadata"].get("jupyter")]
+        assert not hidden, f"{name}: a hidden cell among the answers"
+    hint = f"**{words['hint']}**"
+    for n in (n for n, c in enumerate(cells) if c["source"] == hint):
+        assert cells[n + 1]["metadata"].get("jupyter", {}).get("source_hidden"), (
+            f"{name}: cell {n + 1}, the hint, is shown"
+        )
 
 
 def test_a_notebook_links_the_site_only_at_its_real_address(site):
@@ -153,7 +173,7 @@ def test_a_notebook_links_the_site_only_at_its_real_address(site):
         assert f"]({url(base, lang, page)})" in text, f"docs/{lang}/{page}: no link to its page"
         shapes = url(base, lang, "operations/shapes.md") + "#strides"
         assert f"]({shapes})" in text, f"docs/{lang}/{page}: its links do not lead to the site"
-        assert not re.search(r"\]\((?!https?://)", text), f"docs/{lang}/{page}: a relative link"
+        assert not re.search(r"\]\((?!https?://|#)", text), f"docs/{lang}/{page}: a relative link"
 
 
 def test_a_page_offers_colab_from_the_notebooks_branch_only_for_a_github_repository():

@@ -58,6 +58,21 @@ def test_every_included_snippet_shows_with_copyable_code(built, lang, page):
     )
 
 
+DOCTEST_ONLY = re.compile(r"&lt;BLANKLINE&gt;|#\s*doctest:")
+ANSWER_TWICE = re.compile(
+    r"<summary>([^<]+)</summary>\s*<div[^>]*>\s*<span class=\"filename\">\1\b"
+)
+
+
+@pytest.mark.parametrize(("lang", "page"), PAGES)
+def test_a_page_shows_no_doctest_marker_and_each_answer_label_once(built, lang, page):
+    """`<BLANKLINE>` and `# doctest:` directives are for doctest, not readers
+    (hooks/copy_code.py); an answer's code does not repeat the box's title as its caption."""
+    text = built(lang, page)
+    assert not DOCTEST_ONLY.search(text), f"docs/{lang}/{page}: a doctest marker on the page"
+    assert not ANSWER_TWICE.search(text), f"docs/{lang}/{page}: an answer labelled twice"
+
+
 def is_third_party(url):
     parsed = urlparse(url)
     return bool(parsed.scheme in ("http", "https") or url.startswith("//")) and parsed.netloc

@@ -5,7 +5,7 @@
 The releases and what they print differently from the pin are data: data/releases.yml
 (torch_verified/matrix.py reads it, and pages show it). For each release this makes (once) a
 venv, ~/.cache/torch-verified/matrix/torch-X.Y.Z/ (or under $TORCH_VERIFIED_MATRIX), with
-that torch and the pinned numpy, matplotlib and sybil, then runs every snippet there as the tests do. It fails, naming the file and line,
+that torch and the pinned numpy, matplotlib, scikit-learn and sybil, then runs every snippet there as the tests do. It fails, naming the file and line,
 when an example prints something that neither the snippet nor data/releases.yml says
 (and prints the entry to add), when an entry is wrong, and when an entry is no longer
 needed because the release prints what the pin prints. A release that cannot be
@@ -32,7 +32,7 @@ from torch_verified.project import ROOT, SNIPPETS, pinned_torch, pins
 # (CI runs in a fresh clone); made once, re-made when the requirements change.
 ENVS = Path(os.environ.get("TORCH_VERIFIED_MATRIX", "~/.cache/torch-verified/matrix")).expanduser()
 # What the examples import besides torch, at the versions pinned in pyproject.toml.
-ALSO = ("numpy", "matplotlib", "sybil")
+ALSO = ("numpy", "matplotlib", "scikit-learn", "sybil")
 
 
 def requirements(release):

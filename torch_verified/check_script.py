@@ -407,12 +407,13 @@ def built_commit():
 
 
 IMPORT = re.compile(r"^(?:>>>|\.\.\.)\s+(?:import|from)\s+(\w+)", re.MULTILINE)
+DISTRIBUTIONS = {"sklearn": "scikit-learn"}  # an import whose package has another name
 
 
 def third_party_imports(texts):
-    """The modules the snippets import besides torch and the standard library."""
+    """The packages (as pip names them) the snippets import besides torch and the stdlib."""
     found = {name for text in texts for name in IMPORT.findall(text)}
-    return sorted(found - set(sys.stdlib_module_names) - {"torch"})
+    return sorted(DISTRIBUTIONS.get(m, m) for m in found - set(sys.stdlib_module_names) - {"torch"})
 
 
 def data(language=None, site=None, repository=None, commit=None, files=None):

@@ -174,9 +174,29 @@ def run_file(path, namespace=None):
 
 def runnable_code(session):
     """The code of a doctest session, as the copy button copies it: no prompts, no outputs;
-    a blank line closes each multi-line statement, so that a Python prompt runs it too."""
+    a blank line closes each multi-line statement, and none is left inside one (Python
+    3.11's and 3.12's prompt ends a class body at a blank line), so that a prompt runs it too."""
     examples = doctest.DocTestParser().get_examples(session)
-    return "".join(e.source + ("\n" if e.source.count("\n") > 1 else "") for e in examples)
+    return "".join(_closed(e.source) + ("\n" if e.source.count("\n") > 1 else "") for e in examples)
+
+
+def _closed(source):
+    """The statement without its blank lines before an indented line, except in strings."""
+    import tokenize
+
+    lines, strings = source.split("\n"), set()
+    with contextlib.suppress(tokenize.TokenError, SyntaxError):
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.STRING or token.type == getattr(
+                tokenize, "FSTRING_MIDDLE", -1
+            ):
+                strings.update(range(token.start[0] + 1, token.end[0] + 1))
+    kept = []
+    for number, line in enumerate(lines, 1):
+        after = next((later for later in lines[number:] if later.strip()), "")
+        if line.strip() or number in strings or not after[:1].isspace():
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def each_snippet(tool, paths, action):

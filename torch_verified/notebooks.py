@@ -61,7 +61,8 @@ def needs_cuda(line, cell):
         return eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
     exec(compile(ast.Module([last], []), "<cell>", "exec"), namespace)
     return None"""
-HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{\s*#[\w-]+[^}]*\})?\s*$")
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*(?:\{\s*#([\w-]+)[^}]*\})?\s*$")
+ANCHOR = '<a id="{}"></a>'  # a place a notebook's links lead to (Jupyter keeps the id)
 BLOCK = re.compile(r'^(\s*)(!!!|\?\?\?\+?|===)\s*(\w[\w-]*)?\s*(?:"([^"]*)")?\s*$')
 LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?!https?:)([^)]*)\)")
 IMAGE = re.compile(r"^\s*!\[")
@@ -101,6 +102,14 @@ def colab_url(repository, language, page):
 def notebook_name(page):
     """`autograd/backward.md` -> `backward.ipynb` (written next to the page's HTML)."""
     return posixpath.basename(page).removesuffix(".md") + ".ipynb"
+
+
+def with_download_link(html, name, language, more=""):
+    """The page's HTML with its notebook to download as a line of text under its title."""
+    words = STRINGS[language]
+    text = words["notebook_file"].format(link=words["notebook_link"], name=name)
+    link = f'\n<p class="page-notebook"><a href="{name}" download>{text}</a>{more}</p>'
+    return re.sub(r"</h1>", lambda m: m[0] + link, html, count=1)
 
 
 def _markdown_cell(text):
@@ -201,12 +210,50 @@ def cells_of(markdown, language, link=None):
         elif heading := HEADING.match(line):
             flush()
             cells.append(_markdown_cell(f"{heading.group(1)} {heading.group(2)}"))
+            cells[-1]["anchor"] = heading.group(3)
         elif not IMAGE.match(line):
             text.append(LINK.sub(relink, line.removeprefix("    ")))
     flush()
     if hidden is not None:
         end_hidden()
-    return cells
+    return _answers_last(cells, language)
+
+
+def _answers_last(cells, language):
+    """The exercises as a learner does them in a notebook: after each one a link to its
+    answer and an empty code cell to try in; the answers (the `???` blocks titled with the
+    word for answer) in a section after the last exercise, each linking back to its exercise."""
+    words, title = STRINGS[language], f"**{STRINGS[language]['answer']}**"
+    anchors = [c.pop("anchor", None) for c in cells]
+    if "exercises" not in anchors:
+        return cells
+    start = anchors.index("exercises") + 1
+    out, answers, exercise, in_answer = cells[:start], [], None, False
+
+    def end_exercise():
+        if exercise is not None:
+            out.append(_markdown_cell(words["notebook_try"].format(anchor=f"answer-{exercise}")))
+            out.append(_code_cell("", {}))
+            answers.append(_markdown_cell(words["notebook_back"].format(anchor=exercise)))
+
+    for cell, anchor in zip(cells[start:], anchors[start:], strict=True):
+        if anchor is not None:  # the next exercise's heading
+            end_exercise()
+            exercise, in_answer = anchor, False
+            answers.append(_markdown_cell(f"{cell['source']} {ANCHOR.format('answer-' + anchor)}"))
+            cell["source"] += " " + ANCHOR.format(anchor)
+        elif cell["cell_type"] == "markdown" and cell["source"] == title:
+            in_answer = True
+            continue
+        elif in_answer and cell["metadata"].pop("jupyter", None):
+            answers.append(cell)
+            continue
+        else:
+            in_answer = False
+        out.append(cell)
+    end_exercise()
+    heading = _markdown_cell(f"## {words['notebook_answers']} {ANCHOR.format('answers')}")
+    return [*out, heading, *answers]
 
 
 def site_link(site, language, page):

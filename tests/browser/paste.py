@@ -6,7 +6,9 @@ Input: a JSON list of texts. Each text is fed line by line to its own fresh
 `code.InteractiveConsole` (a new, empty namespace: the text must import what it uses), then
 one empty line, the Enter a reader presses after pasting. torch is imported before reading
 the input only so that the test can start this process early; no console sees it unless
-the pasted code imports it.
+the pasted code imports it. A console ends a statement where the prompts of Python 3.11 and
+3.12 do: pasted through a pty into `python3.11 -i` and `python3.12 -i`, a class with a blank
+line between two methods failed there as here (IndentationError at the second method).
 """
 
 import code

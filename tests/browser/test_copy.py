@@ -4,6 +4,7 @@ block of a page, the exercises' answers too, pasted into fresh Python consoles.
 That both languages copy the same code is checked on the built HTML (test_site.py).
 """
 
+import code
 import doctest
 import json
 import subprocess
@@ -11,6 +12,7 @@ import sys
 from pathlib import Path
 
 from torch_verified.examples import CHECKER, FLAGS, runnable_code
+from torch_verified.project import SNIPPETS
 
 AUTOGRAD = "autograd/computation-graph.md"
 PASTE = Path(__file__).with_name("paste.py")
@@ -76,3 +78,40 @@ def test_copied_code_runs_and_prints_what_the_page_shows(reader, tmp_path):
                 assert CHECKER.check_output(f"...{ex.exc_msg.strip()}...", out["stderr"], FLAGS), (
                     f"{url}, block {i + 1}: expected {ex.exc_msg!r} on stderr, got\n{out['stderr']}"
                 )
+
+
+class Prompt(code.InteractiveConsole):
+    """Python's prompt reading a pasted block line by line, compiling each statement without
+    running it. code.InteractiveConsole decides where a statement ends as the prompts of
+    Python 3.11 and 3.12 do (`python3.11 -i` and `python3.12 -i` in a pty end a class body
+    at a blank line the same way, then raise IndentationError at the next method)."""
+
+    def __init__(self):
+        super().__init__()
+        self.statements, self.errors = 0, []
+
+    def runsource(self, source, filename="<input>", symbol="single"):
+        return bool(source.strip()) and super().runsource(source, filename, symbol)
+
+    def runcode(self, code):
+        self.statements += 1
+
+    def showsyntaxerror(self, filename=None, **kwargs):
+        self.errors.append(repr(sys.exc_info()[1]))
+
+
+def test_every_copied_block_pastes_into_the_prompt_as_its_statements():
+    """Each snippet's copied code, pasted into a prompt, is read as the snippet's statements,
+    one for each example, without a syntax error (a class with a blank line between its
+    methods was cut in two)."""
+    wrong = []
+    for path in sorted(SNIPPETS.rglob("*.pycon")):
+        text = path.read_text(encoding="utf-8")
+        prompt = Prompt()
+        for line in [*runnable_code(text).splitlines(), ""]:
+            prompt.push(line)
+        examples = len(doctest.DocTestParser().get_examples(text))
+        if prompt.errors or prompt.statements != examples:
+            name = path.relative_to(SNIPPETS).as_posix()
+            wrong.append(f"{name}: {prompt.statements} statements of {examples} {prompt.errors}")
+    assert not wrong, "pasted into Python's prompt:\n" + "\n".join(wrong)

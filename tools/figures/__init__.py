@@ -56,6 +56,7 @@ def _figures():
         broadcasting,
         chain_rule,
         detach,
+        digits,
         edges,
         graph,
         image_layouts,
@@ -85,6 +86,7 @@ def _figures():
         "tensor-parts": tensors.tensor_parts,
         "numpy-shared": tensors.numpy_shared,
         "ranges": tensors.ranges,
+        "digits": digits.render,
     }.items():
         figures[f"{name}.svg"] = partial(draw, "en")
         figures[f"{name}.zh.svg"] = partial(draw, "zh")
