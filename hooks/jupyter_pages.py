@@ -14,7 +14,8 @@ with the language switcher leading to the twin notebook. On the rendered page it
 - describes each plot (`alt`) with the text written in its code cell's metadata
   (`"alt": "..."`, in the notebook's language) instead of nbconvert's English "No
   description has been provided for this image"; a plot without one fails the strict build;
-- sets the page description from the notebook's metadata (`"description"`);
+- sets the page description and track from the notebook's metadata (`"description"`,
+  `"status": "deeper"`), as a page's front matter does;
 - drops the rules of the inlined JupyterLab stylesheet (about 570 kB) that can match nothing
   on the page, parsed by tinycss2 (what nbconvert's own sanitizer uses): selectors that need
   a class no element has (classes inside `:not()` do not count; `:is()`, `:where()`,
@@ -106,9 +107,8 @@ def plot_alts(nb):
 def on_page_markdown(markdown, page, config, files):
     if is_notebook(page.file):
         nb = json.loads(markdown)
-        description = nb.get("metadata", {}).get("description")
-        if description:
-            page.meta["description"] = description
+        metadata = nb.get("metadata", {})  # a page's front matter, for a notebook
+        page.meta.update({k: metadata[k] for k in ("description", "status") if k in metadata})
         _alts[page.file.src_uri] = plot_alts(nb)
     return markdown
 

@@ -151,7 +151,12 @@ def reading_minutes(path, first=False):
 
 
 def is_deeper(path):
-    """Whether a page is on the going-deeper track: `status: deeper` in its front matter."""
+    """Whether a page is on the going-deeper track: `status: deeper` in its front matter (a
+    notebook's metadata)."""
+    if Path(path).suffix == ".ipynb":
+        return (
+            json.loads(Path(path).read_text(encoding="utf-8"))["metadata"].get("status") == "deeper"
+        )
     return front_matter(markdown_of(path))[0].get("status") == "deeper"
 
 
