@@ -125,10 +125,14 @@ def hand_checked():
 
 
 def problem(quote, links):
-    """None when the quotation is in data/citations.yml or a source of its paragraph holds
-    it ("…" and [...] mark cuts, [s] an edit); else what to say: the closest text found."""
-    if normalized(quote) in hand_checked():
-        return None
+    """None when data/citations.yml read the quotation at a link of its paragraph, or a
+    source of its paragraph holds it ("…" and [...] mark cuts, [s] an edit); else what to say: the closest text found."""
+    if entry := hand_checked().get(normalized(quote)):  # read by hand: at the link it names
+        if with_links(entry["source"]).split("#")[0] in {link.split("#")[0] for link in links}:
+            return None
+        return (
+            f"data/citations.yml read it at {entry['source']}, which this paragraph does not link"
+        )
     texts = [text for text in map(source, links) if text is not None]
     if not texts:
         return f"the wheel ships no source of {links}: read it, then add it to data/citations.yml"
