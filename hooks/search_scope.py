@@ -63,7 +63,7 @@ def split(index, default, others):
     for doc in index["docs"]:
         lang = language_of_path(doc["location"])
         location = doc["location"].removeprefix(root_of(lang))
-        doc = {**doc, "location": location, "text": search.index_text(doc["text"])}
+        doc = {**doc, "location": location}
         parts[lang].append(doc)
     messages = search.message_entries()
     result = {}

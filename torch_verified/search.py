@@ -7,9 +7,10 @@ terms of glossary.yml, so a new term is one word in the index without a list kep
 the glossary. The query side (what a reader types) is the search worker of
 overrides/assets/javascripts/workers/search.js, which wraps Material's.
 
-`index_text` is what a section's text becomes in the index: the code blocks are left out
-(they are half of it: the index was too heavy for a first visit, and a word of a teaching
-section is in its prose); a pasted error message finds its entry by the entry's heading.
+The index leaves out the code blocks (they were half of it: the index was too heavy for a
+first visit, and a word of a teaching section is in its prose) and the glossary's meanings:
+`excluded_from_index` marks them for Material's search, which then does not even parse
+them; a pasted error message finds its entry by the entry's heading.
 `tags` gives a section the words it is found by beside its own (data/search_terms.yml, the
 glossary terms it teaches). `cases` are what the search must find (data/search_queries.yml
 and what derives from the pages); `check` asks them in Chromium (tools/search_queries.py).
@@ -26,7 +27,6 @@ HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]{2,}")
 # (把·计算图·画·出来, not 把·计算·图画·出来)
 WEIGHT = 100_000
 WORKER = "search.js"  # the worker the search box starts (overrides/assets/javascripts/workers/)
-CODE_BLOCK = re.compile(r"<pre>.*?</pre>", re.DOTALL)
 CODE = "en"  # lunr's language of the code and identifiers on every page, in every index
 # the page's Material config (base, search worker, ...), which the hook rewrites
 CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.DOTALL)
@@ -58,19 +58,16 @@ def teach_jieba(words=None):
 
 # What Material's search leaves out of the index (its `data-search-exclude`): an exercise's
 # answer and hint (a result there would give the answer away, and their words are those of
-# the teaching sections). Only on an element with no element of its tag inside: Material
-# compares elements by tag, so the first inner </div> of an excluded <div> ends the exclusion.
-UNSEARCHED = re.compile(r'<details class="(?:success|tip)"')
+# the teaching sections), every code block (<pre>), and the glossary's meanings (<dd>: the
+# term finds its entry; the words of a meaning are the lessons'). Only on an element with
+# no element of its tag inside: Material compares elements by tag, so the first inner
+# </div> of an excluded <div> ends the exclusion.
+UNSEARCHED = re.compile(r'<details class="(?:success|tip)"|<(?:pre|dd)(?=[ >])')
 
 
 def excluded_from_index(html):
     """The page's HTML with `data-search-exclude` on what the index leaves out."""
     return UNSEARCHED.sub(lambda m: m[0] + " data-search-exclude", html)
-
-
-def index_text(text):
-    """A section's text as the index holds it: without its code blocks."""
-    return CODE_BLOCK.sub("", text)
 
 
 # Material's search worker, as its search box uses it (integrations/search/worker: SETUP
