@@ -64,6 +64,8 @@ def split(index, default, others):
         lang = language_of_path(doc["location"])
         location = doc["location"].removeprefix(root_of(lang))
         doc = {**doc, "location": location}
+        if search.TITLE_ONLY.search(location):
+            doc["text"] = ""
         parts[lang].append(doc)
     messages = search.message_entries()
     result = {}
