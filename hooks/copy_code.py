@@ -6,13 +6,16 @@ For every pycon block this hook puts there the source of its examples, as doctes
 them (torch_verified.examples.runnable_code): no prompts, no outputs, no tracebacks.
 What only doctest reads leaves the page: `<BLANKLINE>` shows as the empty line it stands
 for, a `# doctest: +FLAG` comment is not shown. In an answer box, the code's caption is not
-the box's title again ("Answer" once); a link to its snippet, if any, stays.
+the box's title again ("Answer" once); a link to its snippet, if any, stays. On the error
+table, the longest page, the examples' code is in one colour (torch_verified.errors.lighter).
 """
 
 import html
 import re
 
+from torch_verified import errors
 from torch_verified.examples import runnable_code
+from torch_verified.project import language_of, page_of
 
 BLOCK = re.compile(r'<div class="language-pycon highlight">(.*?)</div>', re.DOTALL)
 CODE = re.compile(r"<code>(.*?)</code>", re.DOTALL)
@@ -39,6 +42,8 @@ def _with_copy_text(match):
 def on_page_content(content, page, config, files):
     repository = config and config.extra.get("repository")
     content = BLOCK.sub(_with_copy_text, content)
+    if page and page_of(page.file, language_of(config, page)) == errors.PAGE:
+        content = errors.lighter(content)
     return REPEATED_CAPTION.sub(
         lambda m: (
             m[1] + (f'<span class="filename">{m[3].strip()}</span>' if m[3] and repository else "")

@@ -23,6 +23,7 @@ from torch_verified import matrix
 from torch_verified.project import DATA, SNIPPETS, kind, pinned_torch, read_yaml
 from torch_verified.strings import STRINGS
 
+PAGE = "errors/error-table.md"
 FOLDER = SNIPPETS / "errors"
 ROWS = DATA / "errors.yml"
 HEADING = re.compile(
@@ -191,3 +192,15 @@ def with_entries(markdown, lang):
             f"`### … {{ #{anchor(missing[0])} }}`; missing: {', '.join(missing)}"
         )
     return markdown
+
+
+# A highlighted token of an example (Pygments' spans), but for the prompts, the outputs and
+# the tracebacks (gp, go, gt, gr): the readers' colours that matter on the error table.
+TOKEN = re.compile(r'<span class="(?!g[potr]")[\w ]+">([^<]*)</span>')
+
+
+def lighter(html):
+    """The error table's HTML with its examples' code in one colour: the longest page of
+    the site (an example under each of its 47 entries) had about 4,000 token spans, most
+    of a phone's style and layout work on a first visit, and 46 of its KB."""
+    return TOKEN.sub(r"\1", html)
