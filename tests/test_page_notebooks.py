@@ -121,19 +121,24 @@ def test_notebook_prints_the_outputs_of_its_page(page):
 def test_exercises_leave_room_and_the_answers_come_last(page, lang):
     """After each exercise, a link to its answer and an empty code cell to try in; every
     answer (its snippet exercise_*.pycon) after the last exercise, under a heading that the
-    exercise's link leads to, with a link back; a hint stays collapsed where it is."""
+    exercise's link leads to, with a link back; a hint stays collapsed where it is, and so does
+    the answer of a practice exercise inside a lesson's going-deeper box."""
     cells, words = page_notebook(lang, page)["cells"], STRINGS[lang]
     ids = [re.search(r'<a id="([\w-]+)"></a>$', c["source"]) for c in cells]
     ids = {m[1]: n for n, m in enumerate(ids) if m and cells[n]["cell_type"] == "markdown"}
     name = f"the notebook of docs/{lang}/{page}"
     assert "answers" in ids, f"{name}: no section of answers"
-    answers = [
+    exercises = [a for a in ids if a.startswith("exercise-") or a == "challenge"]
+    first = min((ids[a] for a in exercises), default=0)
+    answers = [  # of the exercises (a practice box in a lesson keeps its answer, collapsed)
         n
         for n, c in enumerate(cells)
-        if re.search(r"/exercise_(?!.*_question)", c["metadata"].get("snippet", {}).get("file", ""))
+        if n > first
+        and re.search(
+            r"/exercise_(?!.*_question)", c["metadata"].get("snippet", {}).get("file", "")
+        )
     ]
     assert answers and min(answers) > ids["answers"], f"{name}: an answer before the exercises end"
-    exercises = [a for a in ids if a.startswith("exercise-") or a == "challenge"]
     assert exercises[-1] == "challenge" and len(exercises) >= 3, f"{name}: exercises {exercises}"
     for anchor in exercises:
         link = words["notebook_try"].format(anchor=f"answer-{anchor}")

@@ -142,15 +142,19 @@ def test_each_language_searches_its_own_pages(site, built, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_index_leaves_out_answers_and_hints(site, built, lang):
-    """torch_verified/search.py: an exercise's answer and hint are not searched (they weighed
-    the zh index over a first visit's budget, and a result in an answer gives it away); their
-    pages still show them."""
-    docs = index_of(site, lang)["docs"]
+    """torch_verified/search.py: an exercise's answer and hint are not searched (a result in an
+    answer gives it away), nor the text of the exercises and key takeaways (their titles stay:
+    with them the zh index put a first visit over its budget); the pages still show them."""
+    docs = {d["location"]: d for d in index_of(site, lang)["docs"]}
     page = "autograd/backward.md"
     answer = re.search(r'<details class="success" data-search-exclude', built(lang, page))
     assert answer, f"docs/{lang}/{page}: no answer marked data-search-exclude"
-    text = "\n".join(d["text"] for d in docs if d["location"].startswith("autograd/backward/#"))
-    assert "W.grad" in text and "Σᵢ gᵢ Σⱼ Wᵢⱼ vⱼ" not in text, "an answer is in the index"
+    text = "\n".join(d["text"] for loc, d in docs.items() if loc.startswith("autograd/backward/#"))
+    assert "Σᵢ gᵢ Σⱼ Wᵢⱼ vⱼ" not in text, "an answer is in the index"
+    for section in ("exercise-1", "key-takeaways"):
+        found = docs[f"autograd/backward/#{section}"]
+        assert found["title"] and not found["text"], f"#{section}: its text is in the index"
+    assert docs["autograd/backward/#non-scalar"]["text"], "a teaching section lost its text"
 
 
 def test_chinese_search_never_splits_a_glossary_word(site):

@@ -97,17 +97,6 @@ def row_problems(rows, snippets, languages, data=ROWS, folder=FOLDER):
     ]
 
 
-def inline(text):
-    """One line of data/errors.yml (text with `code` spans) as HTML. In a narrow column a
-    long name of code may break after a `.` (`torch.autograd.` / `set_detect_anomaly`)."""
-    text = escape(" ".join(str(text).split()), quote=False)
-
-    def code_span(match):
-        return "<code>" + re.sub(r"(?<=\w\.)(?=[A-Za-z_])", "<wbr>", match.group(1)) + "</code>"
-
-    return re.sub(r"`([^`]+)`", code_span, text)
-
-
 def messages_html(variants, lang, tag):
     """Each message with the releases that print it, one `<tag class="error-message">` each."""
     data, html = matrix.load(), []
@@ -121,7 +110,9 @@ def messages_html(variants, lang, tag):
 
 
 def render_table(lang, folder=FOLDER, data=ROWS):
-    """The overview table as HTML: on a phone each row becomes a card, its cells labelled."""
+    """The overview table as HTML, every message and the link to its entry (cause, fix and
+    example are there: the page is the longest of the site, and the table repeated them);
+    on a phone each row becomes a card, its cells labelled."""
     snippets, rows = error_snippets(folder), load_rows(data)
     problems = row_problems(rows, snippets, [lang], data, folder)
     if problems:
@@ -133,7 +124,7 @@ def render_table(lang, folder=FOLDER, data=ROWS):
         "<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead>",
         "<tbody>",
     ]
-    for name, row in rows.items():
+    for name in rows:
         path = snippets[name]
         message = messages_html(message_variants(path), lang, "span")
         # <wbr>: a narrow column may break the file name after `_` and before `.`
@@ -141,7 +132,7 @@ def render_table(lang, folder=FOLDER, data=ROWS):
         example = f'<a href="#{anchor(name)}">{shown}</a>'
         if kind(path) == "cuda":
             example += f" ({STRINGS[lang]['error_gpu_only']})"
-        cells = (message, inline(row[lang]["cause"]), inline(row[lang]["fix"]), example)
+        cells = (message, example)  # the cause and fix are in the entry the link leads to
         lines.append(
             "<tr>"
             + "".join(f'<td data-label="{escape(h)}">{c}</td>' for h, c in zip(head, cells))
@@ -196,7 +187,7 @@ def with_entries(markdown, lang):
 
 # A highlighted token of an example (Pygments' spans), but for the prompts, the outputs and
 # the tracebacks (gp, go, gt, gr): the readers' colours that matter on the error table.
-TOKEN = re.compile(r'<span class="(?!g[potr]")[\w ]+">([^<]*)</span>')
+TOKEN = re.compile(r'<span class="(?!g[potr]")[a-z][a-z0-9]{0,2}">([^<]*)</span>')
 
 
 def lighter(html):

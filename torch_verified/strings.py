@@ -30,7 +30,7 @@ STRINGS = {
         "yet checked on a GPU.** The machines that check this site on every change have none; "
         "the GPU job runs it.",
         # the error table (torch_verified/errors.py)
-        "error_columns": ("Message, as PyTorch prints it", "Cause", "Fix", "Example"),
+        "error_columns": ("Message, as PyTorch prints it", "Cause, fix and example"),
         "error_cause": "Cause.",
         "error_fix": "Fix.",
         "error_printed": "Printed by {releases}",
@@ -135,7 +135,7 @@ STRINGS = {
         "任务运行。",
         "gpu_changed": "**这个例子在最近一次 GPU 运行（{date}）之后改过，它的输出尚未在 GPU 上核对。**"
         "每次改动时核对本站的机器没有 GPU；这个例子由 GPU 任务运行。",
-        "error_columns": ("报错信息（PyTorch 原文）", "原因", "解决办法", "示例"),
+        "error_columns": ("报错信息（PyTorch 原文）", "原因、解决办法与示例"),
         "error_cause": "原因：",
         "error_fix": "解决办法：",
         "error_printed": "{releases} 的输出",
