@@ -74,7 +74,9 @@ UNSEARCHED = re.compile(
 # finds its entry by the heading, which holds the whole message and the error's name; the
 # cause and fix drew concept questions to error entries). With the 10 pages of this turn,
 # the Chinese index was 209 KB gzipped and a first visit 310 KB, over its 300 KB budget.
-TITLE_ONLY = re.compile(r"#(?:exercises|exercise-\d+|challenge|key-takeaways)$|^errors/error-table/#")
+TITLE_ONLY = re.compile(
+    r"#(?:exercises|exercise-\d+|challenge|key-takeaways)$|^errors/error-table/#"
+)
 
 
 def excluded_from_index(html):
