@@ -33,7 +33,10 @@ def test_a_wrong_output_or_prompt_fails_naming_file_and_line(pytester):
         snippet.replace(">>> x.grad", ">>>x.grad")
     )
     (pytester.path / "snippets" / "demo" / "right.pycon").write_text(snippet)
-    result = pytester.runpytest("-p", "no:xdist", "--continue-on-collection-errors", "snippets")
+    # -rN: no short summary (under CI=true it repeats each message whole)
+    result = pytester.runpytest(
+        "-p", "no:xdist", "-rN", "--continue-on-collection-errors", "snippets"
+    )
     result.assert_outcomes(failed=1, passed=1, errors=1)
     line = 1 + snippet.splitlines().index(">>> x.grad")
     result.stdout.fnmatch_lines(
