@@ -349,7 +349,8 @@ def figure_problems(reader, shots=None):
     image); an SVG's smallest text, at the width the page shows it, is LEGIBLE px or more.
     With `shots` (a name prefix), each figure is photographed to artifacts/screenshots/."""
     page, problems = reader.page, []
-    images = page.locator(FIGURES)
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true })")
+    images = page.locator(FIGURES)  # (a figure in a collapsed going-deeper box too, opened)
     for k in range(images.count()):
         image = images.nth(k)
         image.scroll_into_view_if_needed()
